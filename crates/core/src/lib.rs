@@ -1,0 +1,37 @@
+//! `dimchess-core`: what every dimchess variant stands on.
+//!
+//! - [`geometry`]: boxes of up to four axes, cells, names, vectors;
+//! - [`bitboard`]: sets of cells for 64, 128 and 192 cells;
+//! - [`attacks`]: leaper, rider, blocked-stepper and line tables built from vectors, and
+//!   [`magic`] lookups for 64-cell riders;
+//! - [`position`]: the [`Position`] trait and [`Outcome`];
+//! - [`movelist`]: heap-free move lists;
+//! - [`perft`]: perft, divide and threaded perft over any [`Position`];
+//! - [`text`]: FEN-style placement and field helpers;
+//! - [`zobrist`]: key generation;
+//! - [`error`]: the shared [`Error`].
+//!
+//! The core knows no variant: a variant is vectors, tables built from them, and rules.
+//!
+//! # Features
+//! - `serde`: derives `Serialize`/`Deserialize` for plain value types ([`Outcome`]). It costs
+//!   nothing when off.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod attacks;
+pub mod bitboard;
+pub mod error;
+pub mod geometry;
+pub mod magic;
+pub mod movelist;
+pub mod perft;
+pub mod position;
+pub mod text;
+pub mod zobrist;
+
+pub use bitboard::{Bitboard, Bitboard64, Bitboard128, Bitboard192};
+pub use error::Error;
+pub use geometry::{Geometry, Vector};
+pub use movelist::{MoveBuffer, MoveList};
+pub use position::{Outcome, Position};

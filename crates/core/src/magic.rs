@@ -1,0 +1,138 @@
+//! Magic-bitboard rider lookups for geometries of at most 64 cells.
+//!
+//! A [`MagicTable`] replaces the ray scan of [`RayTable::attacks`] by one multiply and one
+//! table load, for any 64-cell box (an 8x8 board, a 4x4x4 cube). The magic factors are found
+//! at build time of the table by a deterministic search, so the table is reproducible and
+//! nothing is copied from elsewhere. Build it once and keep it in a `OnceLock`.
+//!
+//! ```
+//! use dimchess_core::attacks::RayTable;
+//! use dimchess_core::geometry::{vectors, Geometry};
+//! use dimchess_core::magic::MagicTable;
+//! let g = Geometry::new(&[8, 8]);
+//! let rook = RayTable::<1>::new(&g, &vectors(2, &[1]), None);
+//! let magic = MagicTable::new(&rook, g.cells());
+//! let occ = 0x0000_0010_0000_0100u64;
+//! for c in 0..64 {
+//!     assert_eq!(magic.attacks(c, occ), rook.attacks(c, occ.into()).bits());
+//! }
+//! ```
+
+use crate::attacks::RayTable;
+use crate::bitboard::Bitboard64;
+use crate::zobrist::SplitMix64;
+
+#[derive(Copy, Clone, Debug, Default)]
+struct Entry {
+    mask: u64,
+    magic: u64,
+    shift: u32,
+    offset: u32,
+}
+
+/// Rider attacks by magic multiplication, for a [`RayTable`] on at most 64 cells.
+#[derive(Clone, Debug)]
+pub struct MagicTable {
+    entries: [Entry; 64],
+    table: Vec<u64>,
+}
+
+impl From<u64> for Bitboard64 {
+    #[inline]
+    fn from(bits: u64) -> Self {
+        Bitboard64::from_bits(bits)
+    }
+}
+
+impl MagicTable {
+    /// Builds the table for the rider of `rays` on the first `cells` cells.
+    ///
+    /// # Panics
+    /// If `cells > 64`.
+    pub fn new(rays: &RayTable<1>, cells: usize) -> Self {
+        assert!(cells <= 64);
+        let mut entries = [Entry::default(); 64];
+        let mut table = Vec::new();
+        let mut rng = SplitMix64::new(0x6469_6d63_6865_7373); // "dimchess"
+        for (cell, entry) in entries.iter_mut().enumerate().take(cells) {
+            // Relevant blockers: every ray cell but the last (nothing lies beyond it).
+            let mut mask = 0u64;
+            for d in 0..rays.directions() {
+                let ray = rays.ray(cell, d);
+                let far = if rays.positive(d) {
+                    ray.last()
+                } else {
+                    ray.first()
+                };
+                let last = far.map_or(0, |c| 1u64 << c);
+                mask |= ray.bits() & !last;
+            }
+            let bits = mask.count_ones();
+            let size = 1usize << bits;
+            let mut occs = Vec::with_capacity(size);
+            let mut refs = Vec::with_capacity(size);
+            let mut sub = 0u64;
+            loop {
+                occs.push(sub);
+                refs.push(rays.attacks(cell, sub.into()).bits());
+                sub = sub.wrapping_sub(mask) & mask;
+                if sub == 0 {
+                    break;
+                }
+            }
+            let shift = 64 - bits;
+            let mut slots = vec![0u64; size];
+            let mut epoch = vec![0u32; size];
+            let mut attempt = 0u32;
+            let magic = loop {
+                attempt += 1;
+                let m = rng.next_u64() & rng.next_u64() & rng.next_u64();
+                if (mask.wrapping_mul(m) >> 56).count_ones() < 6 && bits > 6 {
+                    continue;
+                }
+                let ok = occs.iter().zip(&refs).all(|(&o, &a)| {
+                    let i = if bits == 0 {
+                        0
+                    } else {
+                        (o.wrapping_mul(m) >> shift) as usize
+                    };
+                    if epoch[i] != attempt {
+                        epoch[i] = attempt;
+                        slots[i] = a;
+                        true
+                    } else {
+                        slots[i] == a
+                    }
+                });
+                if ok {
+                    break m;
+                }
+            };
+            *entry = Entry {
+                mask,
+                magic,
+                shift: if bits == 0 { 63 } else { shift },
+                offset: table.len() as u32,
+            };
+            let mut filled = vec![0u64; size];
+            for (&o, &a) in occs.iter().zip(&refs) {
+                let i = if bits == 0 {
+                    0
+                } else {
+                    (o.wrapping_mul(magic) >> shift) as usize
+                };
+                filled[i] = a;
+            }
+            table.extend_from_slice(&filled);
+        }
+        MagicTable { entries, table }
+    }
+
+    /// The cells the rider on `cell` reaches with `occupied` cells blocking.
+    #[inline]
+    pub fn attacks(&self, cell: usize, occupied: u64) -> u64 {
+        let e = &self.entries[cell];
+        let i = ((occupied & e.mask).wrapping_mul(e.magic) >> e.shift) as usize;
+        self.table[e.offset as usize + i]
+    }
+}

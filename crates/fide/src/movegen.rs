@@ -1,0 +1,229 @@
+//! Legal move generation for orthodox chess: check evasion and pins by bitboards, so no move
+//! is ever played to test its legality. Moves go to a [`Sink`], which either lists them or only
+//! counts them (bulk counting for perft).
+
+use dimchess_core::Bitboard64;
+
+use crate::attacks;
+use crate::chess::Chess;
+use crate::moves::{Move, MoveKind, castling};
+use crate::types::{Color, Role, Square};
+
+const RANK_1: u64 = 0xff;
+const RANK_8: u64 = 0xff << 56;
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+/// Where generated moves go.
+pub(crate) trait Sink {
+    /// Moves of the piece on `from` to each of `targets` (never pawn moves).
+    fn piece(&mut self, from: Square, targets: Bitboard64);
+    /// Pawn moves to each of `targets`, from `target - delta`, promoting where on the last rank.
+    fn pawns(&mut self, targets: u64, delta: i8, kind: MoveKind);
+    /// One move.
+    fn one(&mut self, mv: Move);
+}
+
+/// Counts moves without listing them.
+pub(crate) struct Counter(pub u64);
+
+impl Sink for Counter {
+    #[inline]
+    fn piece(&mut self, _from: Square, targets: Bitboard64) {
+        self.0 += targets.count() as u64;
+    }
+    #[inline]
+    fn pawns(&mut self, targets: u64, _delta: i8, kind: MoveKind) {
+        let promo = (targets & (RANK_1 | RANK_8)).count_ones() as u64;
+        let n = targets.count_ones() as u64;
+        self.0 += if matches!(kind, MoveKind::Normal) {
+            n + 3 * promo
+        } else {
+            n
+        };
+    }
+    #[inline]
+    fn one(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+}
+
+/// Lists moves into a buffer.
+pub(crate) struct Lister<'a, B: dimchess_core::MoveBuffer<Move>>(pub &'a mut B);
+
+impl<B: dimchess_core::MoveBuffer<Move>> Sink for Lister<'_, B> {
+    #[inline]
+    fn piece(&mut self, from: Square, targets: Bitboard64) {
+        for to in targets {
+            self.0
+                .push(Move::new(from, Square::from_index(to), MoveKind::Normal));
+        }
+    }
+    #[inline]
+    fn pawns(&mut self, targets: u64, delta: i8, kind: MoveKind) {
+        let mut t = targets;
+        while t != 0 {
+            let to = t.trailing_zeros() as usize;
+            t &= t - 1;
+            let from = Square::from_index((to as isize - delta as isize) as usize);
+            let to = Square::from_index(to);
+            if matches!(kind, MoveKind::Normal) && (to.rank() == 0 || to.rank() == 7) {
+                for r in Role::PROMOTIONS {
+                    self.0.push(Move::new(from, to, MoveKind::Promotion(r)));
+                }
+            } else {
+                self.0.push(Move::new(from, to, kind));
+            }
+        }
+    }
+    #[inline]
+    fn one(&mut self, mv: Move) {
+        self.0.push(mv);
+    }
+}
+
+#[inline]
+fn shift(b: u64, delta: i8) -> u64 {
+    if delta >= 0 { b << delta } else { b >> -delta }
+}
+
+impl Chess {
+    /// The pieces of the side to move that are pinned to its king.
+    #[inline]
+    pub(crate) fn pinned(&self, king: Square) -> Bitboard64 {
+        let b = &self.board;
+        let us = self.turn;
+        let them = us.other();
+        let theirs = b.by_color(them);
+        let occ = b.occupied();
+        let snipers = (attacks::rook(king, theirs) & b.rook_movers(them))
+            | (attacks::bishop(king, theirs) & b.bishop_movers(them));
+        let mut pinned = Bitboard64::EMPTY;
+        for s in snipers {
+            let between = attacks::between(king, Square::from_index(s)) & occ;
+            if !between.more_than_one() {
+                pinned |= between & b.by_color(us);
+            }
+        }
+        pinned
+    }
+
+    /// Generates every legal move into `sink`.
+    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+        let b = &self.board;
+        let us = self.turn;
+        let them = us.other();
+        let Some(king) = b.king_of(us) else { return };
+        let ours = b.by_color(us);
+        let theirs = b.by_color(them);
+        let occ = b.occupied();
+        let checkers = b.attackers_to(king, them, occ);
+
+        // King steps: the destination must not be attacked once the king has left.
+        let without_king = occ.without(king.index());
+        let mut king_targets = Bitboard64::EMPTY;
+        for t in attacks::king(king).and_not(ours) {
+            if !b.is_attacked(Square::from_index(t), them, without_king) {
+                king_targets.set(t);
+            }
+        }
+        sink.piece(king, king_targets);
+        if checkers.more_than_one() {
+            return;
+        }
+        let target = match checkers.first() {
+            Some(c) => attacks::between(king, Square::from_index(c)) | checkers,
+            None => !ours,
+        };
+        let pinned = self.pinned(king);
+
+        for sq in b.pieces(us, Role::Knight).and_not(pinned) {
+            let sq = Square::from_index(sq);
+            sink.piece(sq, attacks::knight(sq) & target);
+        }
+        for sq in b.bishop_movers(us) {
+            let sq = Square::from_index(sq);
+            let mut t = attacks::bishop(sq, occ) & target;
+            if pinned.contains(sq.index()) {
+                t &= attacks::line(king, sq);
+            }
+            sink.piece(sq, t);
+        }
+        for sq in b.rook_movers(us) {
+            let sq = Square::from_index(sq);
+            let mut t = attacks::rook(sq, occ) & target;
+            if pinned.contains(sq.index()) {
+                t &= attacks::line(king, sq);
+            }
+            sink.piece(sq, t);
+        }
+
+        // Pawns: unpinned ones set-wise, pinned ones one by one along the pin line.
+        let pawns = b.pieces(us, Role::Pawn);
+        let free = pawns.and_not(pinned).bits();
+        let empty = !occ.bits();
+        let (up, third, left, right) = match us {
+            Color::White => (8i8, 0xff_u64 << 16, 7i8, 9i8),
+            Color::Black => (-8i8, 0xff_u64 << 40, -9i8, -7i8),
+        };
+        let t = target.bits();
+        let push1 = shift(free, up) & empty;
+        let push2 = shift(push1 & third, up) & empty & t;
+        sink.pawns(push1 & t, up, MoveKind::Normal);
+        sink.pawns(push2, 2 * up, MoveKind::DoublePush);
+        let cap_left = shift(free & !FILE_A, left) & theirs.bits() & t;
+        let cap_right = shift(free & !FILE_H, right) & theirs.bits() & t;
+        sink.pawns(cap_left, left, MoveKind::Normal);
+        sink.pawns(cap_right, right, MoveKind::Normal);
+        for sq in pawns & pinned {
+            let from = Square::from_index(sq);
+            let pin = attacks::line(king, from).bits();
+            let one = shift(1u64 << sq, up) & empty;
+            let two = shift(one & third, up) & empty;
+            sink.pawns(one & t & pin, up, MoveKind::Normal);
+            sink.pawns(two & t & pin, 2 * up, MoveKind::DoublePush);
+            let caps = attacks::pawn(us, from).bits() & theirs.bits() & t & pin;
+            for to in Bitboard64::from_bits(caps) {
+                sink.pawns(1u64 << to, to as i8 - sq as i8, MoveKind::Normal);
+            }
+        }
+
+        // En passant: legal if it answers any check and uncovers no rider on the king.
+        if let Some(ep) = self.ep {
+            let cap_sq = Square::from_index((ep.index() as isize - up as isize) as usize);
+            let answers_check = checkers.is_empty()
+                || checkers.contains(cap_sq.index())
+                || target.contains(ep.index());
+            if answers_check {
+                for from in attacks::pawn(them, ep) & pawns {
+                    let after = occ.without(from).without(cap_sq.index()).with(ep.index());
+                    let exposed = (attacks::rook(king, after) & b.rook_movers(them))
+                        | (attacks::bishop(king, after) & b.bishop_movers(them));
+                    if exposed.is_empty() {
+                        sink.one(Move::new(Square::from_index(from), ep, MoveKind::EnPassant));
+                    }
+                }
+            }
+        }
+
+        // Castling: not out of, through or into check; the squares between king and rook empty.
+        if checkers.is_empty() {
+            for c in castling::of(us) {
+                if self.castling & c.right == 0 {
+                    continue;
+                }
+                let path = attacks::between(c.king_from, c.rook_from);
+                if (path & occ).any() {
+                    continue;
+                }
+                let king_path = attacks::between(c.king_from, c.king_to).with(c.king_to.index());
+                if king_path
+                    .iter()
+                    .all(|s| !b.is_attacked(Square::from_index(s), them, occ))
+                {
+                    sink.one(Move::new(c.king_from, c.king_to, MoveKind::Castle));
+                }
+            }
+        }
+    }
+}

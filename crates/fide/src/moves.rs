@@ -1,0 +1,191 @@
+//! Moves of orthodox chess, and the castling rules shared with the FIDE-piece variants.
+
+use core::fmt;
+
+use crate::types::{Role, Square};
+
+/// What kind of move a [`Move`] is.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum MoveKind {
+    /// A move or capture that is none of the others.
+    Normal,
+    /// A pawn's two-square first move.
+    DoublePush,
+    /// A pawn's en-passant capture (`to` is the passed square).
+    EnPassant,
+    /// Castling, written as the king's move (`to` is g1, c1, g8 or c8).
+    Castle,
+    /// A pawn's move to the last rank, promoting to the role.
+    Promotion(Role),
+}
+
+/// A move on an 8x8 board.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    /// Origin square.
+    pub from: Square,
+    /// Destination square.
+    pub to: Square,
+    /// The kind of move.
+    pub kind: MoveKind,
+}
+
+impl Move {
+    /// A move of `kind` from `from` to `to`.
+    #[inline]
+    pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
+        Move { from, to, kind }
+    }
+
+    /// The promotion role, if any.
+    #[inline]
+    pub fn promotion(&self) -> Option<Role> {
+        match self.kind {
+            MoveKind::Promotion(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
+/// UCI coordinate notation: `e2e4`, `e7e8q`, castling as the king's move `e1g1`.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if let Some(r) = self.promotion() {
+            write!(f, "{}", r.char())?;
+        }
+        Ok(())
+    }
+}
+
+/// Castling rights as four bits: `K` = 1, `Q` = 2, `k` = 4, `q` = 8.
+pub mod castling {
+    use crate::types::{Color, Square};
+
+    /// White's king-side right.
+    pub const WHITE_KING: u8 = 1;
+    /// White's queen-side right.
+    pub const WHITE_QUEEN: u8 = 2;
+    /// Black's king-side right.
+    pub const BLACK_KING: u8 = 4;
+    /// Black's queen-side right.
+    pub const BLACK_QUEEN: u8 = 8;
+    /// Every right.
+    pub const ALL: u8 = 15;
+
+    /// The rights that survive a move touching `sq` (as origin or destination): a king or rook
+    /// leaving its start square, or a rook captured there, loses them.
+    #[inline]
+    pub const fn kept_after_touching(sq: Square) -> u8 {
+        match sq.index() {
+            4 => ALL & !(WHITE_KING | WHITE_QUEEN),
+            7 => ALL & !WHITE_KING,
+            0 => ALL & !WHITE_QUEEN,
+            60 => ALL & !(BLACK_KING | BLACK_QUEEN),
+            63 => ALL & !BLACK_KING,
+            56 => ALL & !BLACK_QUEEN,
+            _ => ALL,
+        }
+    }
+
+    /// One of the four castlings: its right bit and its squares.
+    #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+    pub struct Castling {
+        /// The right bit.
+        pub right: u8,
+        /// Who castles.
+        pub color: Color,
+        /// The king's start square.
+        pub king_from: Square,
+        /// The king's destination.
+        pub king_to: Square,
+        /// The rook's start square.
+        pub rook_from: Square,
+        /// The rook's destination.
+        pub rook_to: Square,
+    }
+
+    const fn sq(i: usize) -> Square {
+        Square::from_index(i)
+    }
+
+    /// The four castlings in `KQkq` order.
+    pub const ALL_CASTLINGS: [Castling; 4] = [
+        Castling {
+            right: WHITE_KING,
+            color: Color::White,
+            king_from: sq(4),
+            king_to: sq(6),
+            rook_from: sq(7),
+            rook_to: sq(5),
+        },
+        Castling {
+            right: WHITE_QUEEN,
+            color: Color::White,
+            king_from: sq(4),
+            king_to: sq(2),
+            rook_from: sq(0),
+            rook_to: sq(3),
+        },
+        Castling {
+            right: BLACK_KING,
+            color: Color::Black,
+            king_from: sq(60),
+            king_to: sq(62),
+            rook_from: sq(63),
+            rook_to: sq(61),
+        },
+        Castling {
+            right: BLACK_QUEEN,
+            color: Color::Black,
+            king_from: sq(60),
+            king_to: sq(58),
+            rook_from: sq(56),
+            rook_to: sq(59),
+        },
+    ];
+
+    /// The castlings of `color`.
+    #[inline]
+    pub fn of(color: Color) -> &'static [Castling] {
+        match color {
+            Color::White => &ALL_CASTLINGS[0..2],
+            Color::Black => &ALL_CASTLINGS[2..4],
+        }
+    }
+
+    /// The castling whose king goes to `king_to`.
+    #[inline]
+    pub fn by_king_target(king_to: Square) -> Option<&'static Castling> {
+        ALL_CASTLINGS.iter().find(|c| c.king_to == king_to)
+    }
+
+    /// Reads a FEN castling field (`-` or some of `KQkq`, in this order, each at most once).
+    pub fn parse(text: &str) -> Option<u8> {
+        if text == "-" {
+            return Some(0);
+        }
+        let mut rights = 0u8;
+        let mut last = None;
+        for c in text.chars() {
+            let i = "KQkq".find(c)?;
+            if last.is_some_and(|l| i <= l) {
+                return None;
+            }
+            last = Some(i);
+            rights |= 1 << i;
+        }
+        (rights != 0).then_some(rights)
+    }
+
+    /// Writes a FEN castling field.
+    pub fn write(rights: u8) -> String {
+        let s: String = "KQkq"
+            .chars()
+            .enumerate()
+            .filter(|&(i, _)| rights >> i & 1 != 0)
+            .map(|(_, c)| c)
+            .collect();
+        if s.is_empty() { "-".to_string() } else { s }
+    }
+}
