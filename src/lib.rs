@@ -5,7 +5,7 @@
 //! use dimchess_core::Position;
 //! let mut pos = registry::start("fide").unwrap();
 //! pos.play_text("e2e4").unwrap();
-//! assert_eq!(pos.perft(2, 1), 400);
+//! assert_eq!(pos.perft(2, 1), 600);
 //! assert!(registry::start("no-such-variant").is_err());
 //! ```
 //!

@@ -53,13 +53,13 @@ fn parse_args(raw: &[String], allowed: &[&str]) -> Result<Args, Fail> {
             "--divide" if allowed.contains(&"--divide") => a.divide = true,
             "--threads" if allowed.contains(&"--threads") => {
                 let v = value("--threads")?;
-                let n: usize =
-                    v.parse()
-                        .ok()
-                        .filter(|&n| n >= 1 && n <= 1024)
-                        .ok_or_else(|| {
-                            Fail(format!("--threads `{v}`: expected a number from 1 to 1024"))
-                        })?;
+                let n: usize = v
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=1024).contains(n))
+                    .ok_or_else(|| {
+                        Fail(format!("--threads `{v}`: expected a number from 1 to 1024"))
+                    })?;
                 a.threads = Some(n);
             }
             s if s.starts_with("--") => return Err(Fail(format!("unknown option `{s}`"))),

@@ -319,7 +319,9 @@ mod tests {
 
     fn pseudo_random_occupancy<const W: usize>(seed: u64, cells: usize) -> Bitboard<W> {
         let mut rng = crate::zobrist::SplitMix64::new(seed);
-        (0..cells).filter(|_| rng.next_u64() % 4 == 0).collect()
+        (0..cells)
+            .filter(|_| rng.next_u64().is_multiple_of(4))
+            .collect()
     }
 
     #[test]

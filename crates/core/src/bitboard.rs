@@ -245,30 +245,28 @@ impl<const W: usize> FromIterator<usize> for Bitboard<W> {
 
 macro_rules! binop {
     ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
+        impl<const W: usize> $atr for Bitboard<W> {
+            #[inline]
+            fn $af(&mut self, rhs: Self) {
+                for (a, b) in self.0.iter_mut().zip(rhs.0) {
+                    *a $op b;
+                }
+            }
+        }
         impl<const W: usize> $tr for Bitboard<W> {
             type Output = Self;
             #[inline]
             fn $f(mut self, rhs: Self) -> Self {
-                for i in 0..W {
-                    self.0[i] = self.0[i] $op rhs.0[i];
-                }
+                $atr::$af(&mut self, rhs);
                 self
-            }
-        }
-        impl<const W: usize> $atr for Bitboard<W> {
-            #[inline]
-            fn $af(&mut self, rhs: Self) {
-                for i in 0..W {
-                    self.0[i] = self.0[i] $op rhs.0[i];
-                }
             }
         }
     };
 }
 
-binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-binop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &=);
+binop!(BitOr, bitor, BitOrAssign, bitor_assign, |=);
+binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^=);
 
 impl<const W: usize> Not for Bitboard<W> {
     type Output = Self;

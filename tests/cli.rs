@@ -1,0 +1,116 @@
+//! The `dimchess` tool end to end: output formats, and bad input exiting 2 with one line.
+
+use std::process::Command;
+
+fn dimchess(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_dimchess"))
+        .args(args)
+        .output()
+        .expect("the tool runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn variants_lists_fide() {
+    let (code, out, _) = dimchess(&["variants"]);
+    assert_eq!(code, 0);
+    assert!(out.lines().any(|l| l == "fide"));
+}
+
+#[test]
+fn perft_prints_the_count_last() {
+    let (code, out, _) = dimchess(&["perft", "fide", "3"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().last(), Some("8902"));
+    let (code, out, _) = dimchess(&[
+        "perft",
+        "fide",
+        "2",
+        "--fen",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().last(), Some("2039"));
+}
+
+#[test]
+fn divide_format() {
+    let (code, out, _) = dimchess(&["perft", "fide", "2", "--divide"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.last(), Some(&"Nodes searched: 400"));
+    assert!(lines.contains(&"e2e4: 20"));
+    assert_eq!(lines.iter().filter(|l| l.contains(": 20")).count(), 20);
+}
+
+#[test]
+fn moves_lists_move_position_and_result() {
+    let (code, out, _) = dimchess(&["moves", "fide"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 20);
+    assert!(out.contains("e2e4\trnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n"));
+    let (_, out, _) = dimchess(&[
+        "moves",
+        "fide",
+        "--fen",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+    ]);
+    assert!(out.contains("a1a8\tR5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1\t1-0 (checkmate)\n"));
+}
+
+#[test]
+fn play_prints_the_final_fen() {
+    let (code, out, _) = dimchess(&["play", "fide", "e2e4", "e7e5", "g1f3"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n"
+    );
+    let (code, out, _) = dimchess(&["play", "fide", "f2f3", "e7e5", "g2g4", "d8h4"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().last(), Some("0-1 (checkmate)"));
+}
+
+#[test]
+fn show_draws_the_board() {
+    let (code, out, _) = dimchess(&["show", "fide"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("8  r n b q k b n r"));
+    assert!(out.contains("a b c d e f g h"));
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["play", "fide", "e2e5"], "e2e5"),
+        (&["play", "fide", "e2e4", "xx"], "xx"),
+        (&["perft", "nochess", "1"], "nochess"),
+        (&["perft", "fide", "x"], "x"),
+        (&["perft", "fide"], "depth"),
+        (
+            &["perft", "fide", "1", "--fen", "8/8/8 w - - 0 1"],
+            "placement",
+        ),
+        (&["perft", "fide", "1", "--threads", "0"], "threads"),
+        (&["perft", "fide", "1", "--bogus"], "--bogus"),
+        (&["moves"], "variant"),
+        (&["show", "fide", "--fen"], "--fen"),
+        (&["frobnicate"], "frobnicate"),
+        (&[], "command"),
+    ];
+    for (args, culprit) in cases {
+        let (code, out, err) = dimchess(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        let first = err.lines().next().unwrap_or("");
+        assert!(first.starts_with("error: "), "{args:?}: {err}");
+        assert!(first.contains(culprit), "{args:?}: {err}");
+        assert!(!err.contains("panicked"));
+    }
+}
