@@ -27,12 +27,9 @@ pub const VARIANTS: &[VariantInfo] = &[
     VariantInfo {
         id: "redistribution",
         description: "Redistribution 3d Chess (Gilman, 2010): 4x4x6, combining and splitting pieces",
-        start: || {
-            AnyPosition::Redistribution(dimchess_redistribution::Redistribution::start())
-        },
+        start: || AnyPosition::Redistribution(dimchess_redistribution::Redistribution::start()),
         parse: |t| {
-            dimchess_redistribution::Redistribution::from_text(t)
-                .map(AnyPosition::Redistribution)
+            dimchess_redistribution::Redistribution::from_text(t).map(AnyPosition::Redistribution)
         },
     },
 ];
