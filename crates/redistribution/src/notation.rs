@@ -9,9 +9,12 @@ use crate::piece::{Color, Component, Kind};
 use crate::position::Redistribution;
 use dimchess_core::Error;
 
+/// The `=<used><partner>` suffix of a split, as written.
+type SplitSuffix = (Component, Component);
+
 /// The parts of a move text (§7): origin, destination and, for a split, the two
 /// component letters as written. Checks the grammar only.
-fn grammar(text: &str) -> Result<(Cell, Cell, Option<(Component, Component)>), Error> {
+fn grammar(text: &str) -> Result<(Cell, Cell, Option<SplitSuffix>), Error> {
     let syntax = |reason: &str| {
         Error::move_syntax(
             text,

@@ -122,8 +122,8 @@ fn invalid_positions_cite_rd18() {
         // No Emperors, one missing, two of one colour.
         format!("{EMPTY5}|4/4/4/4 w 0 1"),
         format!("{EMPTY5}|K3/4/4/4 w 0 1"),
-        format!("k3/4/4/4|4/4/4/4|4/4/4/4|4/4/4/4|4/4/4/4|K2K/4/4/4 w 0 1"),
-        format!("k2k/4/4/4|4/4/4/4|4/4/4/4|4/4/4/4|4/4/4/4|K3/4/4/4 b 0 1"),
+        "k3/4/4/4|4/4/4/4|4/4/4/4|4/4/4/4|4/4/4/4|K2K/4/4/4 w 0 1".to_string(),
+        "k2k/4/4/4|4/4/4/4|4/4/4/4|4/4/4/4|4/4/4/4|K3/4/4/4 b 0 1".to_string(),
         // The side not to move is in check (adjacent Emperors; a Dabbaba leap).
         "4/4/4/4|4/4/4/4|4/4/4/4|4/4/4/4|k3/4/4/4|K3/4/4/4 w 0 1".to_string(),
         "4/4/4/3k|4/4/4/4|4/4/4/3A|4/4/4/4|4/4/4/4|K3/4/4/4 w 0 1".to_string(),

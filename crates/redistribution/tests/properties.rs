@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 mod common;
 use common::{Board, naive_moves};
-use dimchess_core::{MoveBuffer, Position as _};
+use dimchess_core::Position as _;
 use dimchess_redistribution::{Cell, Color, Component, Kind, Piece, Redistribution};
 use proptest::prelude::*;
 
