@@ -11,9 +11,21 @@ use dimchess_core::{Error, MoveList, Outcome};
 /// all cells; a test checks the figure.
 pub const MAX_MOVES: usize = 7264;
 
+/// The legal moves of a position.
+pub type Moves = MoveList<Move, MAX_MOVES>;
+
+impl Redistribution {
+    /// The legal moves (a convenience over `dimchess_core::Position::legal_moves`).
+    pub fn moves(&self) -> Moves {
+        let mut m = Moves::new();
+        self.for_each_legal_move(|mv| m.push(mv));
+        m
+    }
+}
+
 impl dimchess_core::Position for Redistribution {
     type Move = Move;
-    type MoveList = MoveList<Move, MAX_MOVES>;
+    type MoveList = Moves;
 
     fn legal_moves(&self, moves: &mut Self::MoveList) {
         moves.clear();

@@ -38,7 +38,7 @@ mod position;
 mod text;
 mod zobrist;
 
-pub use game::MAX_MOVES;
+pub use game::{MAX_MOVES, Moves};
 pub use geometry::Cell;
 pub use moves::Move;
 pub use piece::{Color, Component, Components, Kind, Piece};
