@@ -14,6 +14,7 @@ impl Redistribution {
         for z in (0..6).rev() {
             s.push_str(&format!("   rank {}  ", z + 1));
         }
+        s.truncate(s.trim_end().len());
         s.push('\n');
         for y in 0..4 {
             let files: String = (0..4).map(|x| char::from(b'a' + 4 * y + x)).collect();

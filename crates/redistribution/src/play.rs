@@ -14,12 +14,33 @@ impl Redistribution {
     ///   quadruple of all four components;
     /// - split (RD-10): the pair lands on the empty `to`, the other two stay on `from`.
     ///
-    /// # Panics
-    /// If `m` does not start on a piece (never for a generated or parsed move).
+    /// A move that is not legal here may leave a position that breaks the rules, but never
+    /// panics: a move that does not start on a piece of the side to move, or a split or
+    /// combining whose pieces do not exist, changes nothing.
     pub(crate) fn apply(&mut self, m: Move) {
         let us = self.turn;
         let (from, to) = (m.from(), m.to());
-        let mover = self.take(from);
+        let Some(mover) = self.piece_at(from).filter(|p| p.color() == us) else {
+            return;
+        };
+        let target = self.piece_at(to);
+        let valid = if m.is_split() {
+            target.is_none()
+                && m.pair().minus(mover.components()).is_empty()
+                && Kind::from_components(m.pair()).is_some()
+                && Kind::from_components(mover.components().minus(m.pair())).is_some()
+        } else {
+            from != to
+                && target.is_none_or(|t| {
+                    t.color() != us
+                        || Kind::from_components(mover.components().union(t.components()))
+                            .is_some_and(|k| k.components().is_quadruple())
+                })
+        };
+        if !valid {
+            return;
+        }
+        self.take(from);
         let mut capture = false;
         if m.is_split() {
             // RD-10: both halves belong to the mover's side; `to` is empty (RD-11).

@@ -68,6 +68,19 @@ fn check_position(p: &Redistribution, probes: &[u32]) -> Vec<dimchess_redistribu
             let u = Component::from_index((k % 6) as usize).unwrap();
             t = format!("{t}={}{}", c.letter(), u.letter());
         }
+        // Any move, legal or not, played unchecked never panics.
+        for m in [
+            dimchess_redistribution::Move::whole(from, to),
+            dimchess_redistribution::Move::split(
+                from,
+                to,
+                Component::from_index((r % 6) as usize).unwrap(),
+                Component::from_index((r / 6 % 6) as usize).unwrap(),
+            ),
+        ] {
+            let mut q = p.clone();
+            q.play_unchecked(m);
+        }
         let legal = list.iter().any(|&m| p.move_text(m) == t);
         match p.parse_move(&t) {
             Ok(m) => assert!(legal && p.move_text(m) == t, "{t} accepted in {text}"),
