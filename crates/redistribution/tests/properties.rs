@@ -102,7 +102,7 @@ proptest! {
     #[test]
     fn random_games_keep_every_invariant(
         seed in 0..SEEDS.len(),
-        choices in prop::collection::vec(any::<u32>(), 1..24),
+        choices in prop::collection::vec(any::<u32>(), 1..16),
     ) {
         let mut p: Redistribution = SEEDS[seed].parse().unwrap();
         for (ply, &c) in choices.iter().enumerate() {
@@ -147,7 +147,7 @@ fn random_position(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
 
     /// Random set-up positions (any pieces anywhere, RD-18): the generator, the counter and
     /// play agree with the naive reference, double checks included.
