@@ -9,13 +9,28 @@ fn main() -> Result<(), dimchess_core::Error> {
     let mut pos = Redistribution::start();
     println!("{}", pos.diagram());
     for (text, comment) in [
-        ("j1k1", "White's Wazbaba steps onto the Fearful: a Pasha on k1 (RD-8)"),
+        (
+            "j1k1",
+            "White's Wazbaba steps onto the Fearful: a Pasha on k1 (RD-8)",
+        ),
         ("j6k6", "Black answers in kind: a Pasha on k6"),
-        ("k1k3=DW", "the Pasha splits: Dabbaba + Wazir (a Wazbaba) leap to k3, a Fearful stays (RD-10)"),
+        (
+            "k1k3=DW",
+            "the Pasha splits: Dabbaba + Wazir (a Wazbaba) leap to k3, a Fearful stays (RD-10)",
+        ),
         ("k6k4=DW", "Black splits the same way: a Wazbaba on k4"),
-        ("k3k4", "the White Wazbaba takes it with a Wazir step (RD-5)"),
-        ("e6e4", "Black's Alibaba leaps (Dabbaba) over the empty rank 5"),
-        ("k4k6", "the Wazbaba leaps back to rank 6 and takes the Fearful"),
+        (
+            "k3k4",
+            "the White Wazbaba takes it with a Wazir step (RD-5)",
+        ),
+        (
+            "e6e4",
+            "Black's Alibaba leaps (Dabbaba) over the empty rank 5",
+        ),
+        (
+            "k4k6",
+            "the Wazbaba leaps back to rank 6 and takes the Fearful",
+        ),
         ("g6k6", "the Black Emperor recaptures"),
         ("f1f2=WE", "refused: only a quadruple splits (RD-9)"),
     ] {

@@ -6,7 +6,8 @@ use dimchess_core::perft::perft;
 use dimchess_redistribution::{Moves, Redistribution, START_TEXT};
 
 /// Quadruples of both sides in the middle, crossovers, Black to move (253 legal moves).
-const MIDGAME: &str = "1y1e/a1kp/pw1a/e1yb|1h2/4/2m1/4|4/1s2/4/4|4/2M1/4/4|1H2/4/4/2S1|B2E/A1KP/P1FA/1DY1 b 7 12";
+const MIDGAME: &str =
+    "1y1e/a1kp/pw1a/e1yb|1h2/4/2m1/4|4/1s2/4/4|4/2M1/4/4|1H2/4/4/2S1|B2E/A1KP/P1FA/1DY1 b 7 12";
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("redistribution");

@@ -15,9 +15,9 @@ pub struct Redistribution {
     pub(crate) board: [u8; CELLS],
     /// Cells occupied by each colour.
     pub(crate) by_color: [Bitboard; 2],
-    /// `by_comp[colour][c]`: cells of that colour's pieces having component `c`
+    /// `by_comp[c]`: cells of pieces (either colour) having component `c`
     /// (the Emperor counts as W, F and V), the basis of every attack test (RD-13).
-    pub(crate) by_comp: [[Bitboard; 6]; 2],
+    pub(crate) by_comp: [Bitboard; 6],
     /// Each colour's Emperor.
     pub(crate) emperor: [Cell; 2],
     pub(crate) turn: Color,
@@ -57,7 +57,7 @@ impl Redistribution {
         let mut p = Redistribution {
             board: [0; CELLS],
             by_color: [Bitboard::EMPTY; 2],
-            by_comp: [[Bitboard::EMPTY; 6]; 2],
+            by_comp: [Bitboard::EMPTY; 6],
             emperor: [Cell::new(0).expect("cell 0"); 2],
             turn,
             halfmove,
@@ -112,7 +112,7 @@ impl Redistribution {
         while set != 0 {
             let k = set.trailing_zeros() as usize;
             set &= set - 1;
-            self.by_comp[c][k].set(i);
+            self.by_comp[k].set(i);
         }
         self.hash ^= piece_key(piece, i);
     }
@@ -129,7 +129,7 @@ impl Redistribution {
         while set != 0 {
             let k = set.trailing_zeros() as usize;
             set &= set - 1;
-            self.by_comp[c][k].clear(i);
+            self.by_comp[k].clear(i);
         }
         self.hash ^= piece_key(piece, i);
         piece
@@ -190,16 +190,17 @@ impl Redistribution {
     #[inline]
     pub fn attackers(&self, s: Cell, by: Color) -> Bitboard {
         let t = &TABLES.leaps;
-        let b = &self.by_comp[by.index()];
+        let b = &self.by_comp;
         let i = s.index();
         // Every vector set is symmetric, so `s` is attacked from exactly the cells its own
         // leaps reach.
-        (t[0][i] & b[0])
+        ((t[0][i] & b[0])
             | (t[1][i] & b[1])
             | (t[2][i] & b[2])
             | (t[3][i] & b[3])
             | (t[4][i] & b[4])
-            | (t[5][i] & b[5])
+            | (t[5][i] & b[5]))
+            & self.by_color[by.index()]
     }
 
     /// Whether `by` attacks `s` (RD-13).
@@ -219,7 +220,7 @@ impl Redistribution {
     /// Returns a description of the first broken one. For tests and fuzzing.
     pub fn check_invariants(&self) -> Result<(), String> {
         let mut by_color = [Bitboard::EMPTY; 2];
-        let mut by_comp = [[Bitboard::EMPTY; 6]; 2];
+        let mut by_comp = [Bitboard::EMPTY; 6];
         let mut emperors = [0; 2];
         for i in 0..CELLS {
             let code = self.board[i];
@@ -230,7 +231,7 @@ impl Redistribution {
             let c = p.color().index();
             by_color[c].set(i);
             for k in p.components().iter() {
-                by_comp[c][k.index()].set(i);
+                by_comp[k.index()].set(i);
             }
             if p.kind() == Kind::EMPEROR {
                 emperors[c] += 1;
