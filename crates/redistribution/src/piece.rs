@@ -323,7 +323,7 @@ impl Kind {
 pub struct Piece(u8);
 
 impl Piece {
-    /// The piece of `color` with component set `set`, if the set is one of the 19 kinds.
+    /// The piece of `color` and `kind`.
     #[inline]
     pub const fn new(color: Color, kind: Kind) -> Piece {
         Piece(kind.components().0 | (color as u8) << 6)
@@ -357,7 +357,8 @@ impl Piece {
         self.0
     }
 
-    /// The piece from its packed byte, if it is one.
+    /// The piece from its packed byte, if it is one (bits 0–5 one of the 19 component sets,
+    /// bit 6 the colour, bit 7 clear).
     #[inline]
     pub const fn from_code(code: u8) -> Option<Piece> {
         if code < 128 && KIND_OF_SET[(code & 63) as usize] != 0 {

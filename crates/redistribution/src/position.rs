@@ -8,7 +8,7 @@ use dimchess_core::Error;
 
 /// A Redistribution 3d Chess position (RD-18): the 96 cells, the side to move, the halfmove
 /// clock (display only, RD-17) and the fullmove number, plus derived bitboards and the
-/// Zobrist hash, all kept up to date by [`Redistribution::play_unchecked`] (copy-make).
+/// Zobrist hash, all kept up to date by `dimchess_core::Position::play_unchecked` (copy-make).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Redistribution {
     /// Piece codes ([`Piece::code`]) by cell, 0 for empty.
@@ -24,6 +24,13 @@ pub struct Redistribution {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
+}
+
+impl Default for Redistribution {
+    /// The start position.
+    fn default() -> Self {
+        Redistribution::start()
+    }
 }
 
 /// The start position's text (§4, RD-4).

@@ -190,3 +190,21 @@ mod serde_tests {
         assert!(serde_json::from_str::<crate::Move>("\"f2f3=EW\"").is_err());
     }
 }
+
+#[cfg(test)]
+mod display_tests {
+    use super::*;
+    use crate::position::START_TEXT;
+
+    #[test]
+    fn display_is_the_text_and_alternate_display_the_diagram() {
+        let p = Redistribution::default();
+        assert_eq!(p.to_string(), START_TEXT);
+        let d = format!("{p:#}");
+        assert!(d.starts_with("   rank 6     rank 5"));
+        assert!(d.contains("efgh avkp  efgh ....  efgh ....  efgh ....  efgh ....  efgh AVKP\n"));
+        assert!(d.contains("White to move\n"));
+        assert!(d.ends_with(&format!("{START_TEXT}\n")));
+        assert_eq!(d.lines().count(), 7);
+    }
+}
