@@ -7,8 +7,7 @@ use crate::position::Redistribution;
 
 impl Redistribution {
     /// A diagram of all six layers side by side, rank 6 on the left, each layer's rows
-    /// `a`–`d` to `m`–`p` from top to bottom, `.` for an empty cell, then the side to move
-    /// and the position text.
+    /// `a`–`d` to `m`–`p` from top to bottom, `.` for an empty cell, then the side to move.
     pub(crate) fn draw(&self) -> String {
         let mut s = String::new();
         for z in (0..6).rev() {
@@ -34,7 +33,7 @@ impl Redistribution {
             Color::White => "White",
             Color::Black => "Black",
         };
-        s.push_str(&format!("{side} to move\n{}\n", self.to_text()));
+        s.push_str(&format!("{side} to move\n"));
         s
     }
 }
