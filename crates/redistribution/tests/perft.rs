@@ -1,6 +1,9 @@
 //! Perft pins (§8). Rulebook hand counts are marked as such; every other figure is a
-//! regression pin (not independently confirmed), cross-checked at small depths against the
-//! naive reference of `common/mod.rs` (which shares no code with the move generator).
+//! regression pin (not independently confirmed), cross-checked against the naive reference
+//! of `common/mod.rs` (which shares no code with the move generator) at the depths of
+//! `naive_reference_agrees_at_small_depths` and, with `--ignored`, `naive_reference_agrees_deeper`
+//! (start depth 3, example 5 depth 4, example 12 depth 3, the quadruple array and the middle
+//! game depth 2).
 
 mod common;
 use common::naive_perft;
@@ -118,5 +121,18 @@ fn divide_prints_canonical_texts() {
     for (m, _) in div {
         let t = p.move_text(m);
         assert_eq!(p.parse_move(&t), Ok(m));
+    }
+}
+
+#[test]
+#[ignore = "slow in debug: run with --ignored --release"]
+fn naive_reference_agrees_deeper() {
+    for (text, depth) in [(START_TEXT, 3), (X5, 4), (X12, 3), (QUADS, 2), (MIDGAME, 2)] {
+        let p: Redistribution = text.parse().unwrap();
+        assert_eq!(
+            naive_perft(&p, depth),
+            perft(&p, depth),
+            "{text} depth {depth}"
+        );
     }
 }
