@@ -271,3 +271,55 @@ fn x14_stalemate() {
         })
     );
 }
+
+#[test]
+fn rd10_split_table() {
+    // §3: moving pair -> moving piece / piece left behind, for each quadruple.
+    use dimchess_redistribution::{Component, Kind};
+    let table = [
+        ('S', "WF P A · WD W F · WE L Z · FD Z L · FE F W · DE A P"),
+        ('H', "WV D Y · WD W V · WU O I · VD I O · VU V W · DU Y D"),
+        ('M', "FV B E · FE F V · FU C U · VE U C · VU V F · EU E B"),
+    ];
+    for (quad, rows) in table {
+        let q = Kind::from_letter(quad).unwrap().components();
+        for row in rows.split(" · ") {
+            let mut it = row.split(' ');
+            let (pair, moving, left) = (it.next().unwrap(), it.next().unwrap(), it.next().unwrap());
+            let mut set = dimchess_redistribution::Components::EMPTY;
+            for c in pair.chars() {
+                set = set.union(Component::from_letter(c).unwrap().set());
+            }
+            let k = |s| Kind::from_components(s).unwrap().letter().to_string();
+            assert_eq!(k(set), moving, "{quad} {pair}");
+            assert_eq!(k(q.minus(set)), left, "{quad} {pair}");
+        }
+    }
+}
+
+#[test]
+fn rd10_every_pair_of_each_quadruple_splits() {
+    // Each empty reachable cell gives a whole move and exactly three splits (RD-10, §8).
+    for (quad, whole) in [("S", 24), ("H", 17), ("M", 23)] {
+        // From f2 with the own Emperor on a1 (a Viceroy step away): Pasha W6 F12 D3 E3, Khan
+        // W6 V7 D3 U1, Imam F12 V7 E3 U1 empty destinations.
+        let text = format!("4/4/4/3k|4/4/4/4|4/4/4/4|4/4/4/4|4/1{quad}2/4/4|K3/4/4/4 w 0 1");
+        let p = pos(&text);
+        let mv = moves(&p);
+        let from_f2 = mv.iter().filter(|m| m.starts_with("f2")).count();
+        let splits = mv.iter().filter(|m| m.contains('=')).count();
+        assert_eq!(splits, 3 * whole, "{quad}");
+        assert_eq!(from_f2, 4 * whole, "{quad}");
+    }
+}
+
+#[test]
+fn counters_saturate_conventions() {
+    // RD-17: the clock is display only; CONVENTIONS: counters saturate.
+    let max = u32::MAX;
+    plays(
+        &format!("4/4/4/3k|4/4/4/4|4/4/4/4|4/4/4/4|4/4/4/4|K3/4/4/4 b {max} {max}"),
+        "p6o6",
+        &format!("4/4/4/2k1|4/4/4/4|4/4/4/4|4/4/4/4|4/4/4/4|K3/4/4/4 w {max} {max}"),
+    );
+}
