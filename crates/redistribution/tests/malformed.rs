@@ -221,3 +221,55 @@ fn illegal_move_texts_name_the_ruling() {
         assert_eq!(q, p, "unchanged after refusing {mv}");
     }
 }
+
+mod mutations {
+    use dimchess_core::Position as _;
+    use dimchess_redistribution::{Move, Redistribution, START_TEXT};
+    use proptest::prelude::*;
+
+    const TEXTS: [&str; 3] = [
+        START_TEXT,
+        "4/4/4/3k|4/4/4/4|4/4/4/4|4/1e2/4/4|4/1S2/4/4|K3/4/4/4 w 0 1",
+        "1y1e/a1kp/pw1a/e1yb|1h2/4/2m1/4|4/1s2/4/4|4/2M1/4/4|1H2/4/4/2S1|B2E/A1KP/P1FA/1DY1 b 7 12",
+    ];
+    const ALPHABET: &[u8] = b"kpdwlobzfciuvayeshmKPDWLOBZFCIUVAYESHMgnqrtx0123456789/| wb-\n";
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+        /// Mutated position texts: an error, or a position whose text is exactly the input.
+        #[test]
+        fn mutated_position_texts(
+            which in 0..TEXTS.len(),
+            edits in prop::collection::vec((any::<usize>(), 0..3u8, any::<usize>()), 1..4),
+        ) {
+            let mut bytes = TEXTS[which].as_bytes().to_vec();
+            for (at, op, ch) in edits {
+                let at = at % (bytes.len() + 1);
+                let c = ALPHABET[ch % ALPHABET.len()];
+                match op {
+                    0 if at < bytes.len() => { bytes[at] = c; }
+                    1 => bytes.insert(at, c),
+                    _ if at < bytes.len() => { bytes.remove(at); }
+                    _ => {}
+                }
+            }
+            let text = String::from_utf8(bytes).unwrap();
+            if let Ok(p) = text.parse::<Redistribution>() {
+                prop_assert_eq!(p.to_text(), text);
+                prop_assert_eq!(p.check_invariants(), Ok(()));
+            }
+        }
+
+        /// Random move texts: an error, or a legal move whose text is exactly the input.
+        #[test]
+        fn random_move_texts(which in 0..TEXTS.len(), text in "[a-q0-7=WFVDEUX ]{0,8}") {
+            let p: Redistribution = TEXTS[which].parse().unwrap();
+            let _ = text.parse::<Move>();
+            if let Ok(m) = p.parse_move(&text) {
+                prop_assert!(p.is_legal(m));
+                prop_assert_eq!(p.move_text(m), text);
+            }
+        }
+    }
+}
