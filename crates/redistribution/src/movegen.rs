@@ -79,10 +79,8 @@ impl Redistribution {
                     f(Move::whole(from, cell(to)));
                 }
                 // RD-6/RD-7/RD-8: combining onto a compatible friend, by an own vector.
-                for to in reach & own {
-                    if set.combines_with(piece(self.board[to]).components()) {
-                        f(Move::whole(from, cell(to)));
-                    }
+                for to in reach & self.partner_cells(set, us) {
+                    f(Move::whole(from, cell(to)));
                 }
             }
         }
@@ -120,11 +118,7 @@ impl Redistribution {
                 n += u64::from(4 * (reach & empty).count() + (reach & enemy).count());
             } else {
                 n += u64::from(reach.and_not(own).count());
-                for to in reach & own {
-                    if set.combines_with(piece(self.board[to]).components()) {
-                        n += 1;
-                    }
-                }
+                n += u64::from((reach & self.partner_cells(set, us)).count());
             }
         }
         n
@@ -142,13 +136,8 @@ impl Redistribution {
                 let set = piece(self.board[s]).components();
                 let kind = Kind::from_components(set).expect("piece kind");
                 let reach = t.targets[kind.index()][s];
-                if reach.and_not(own).any() {
+                if reach.and_not(own).any() || (reach & self.partner_cells(set, us)).any() {
                     return true;
-                }
-                for to in reach & own {
-                    if set.combines_with(piece(self.board[to]).components()) {
-                        return true;
-                    }
                 }
             }
         }

@@ -163,6 +163,13 @@ impl Components {
         self.0 & other.0 == 0 && Components(self.0 | other.0).is_quadruple()
     }
 
+    /// RD-7: the component sets of the pieces a two-component piece with set `self` combines
+    /// with (one or two of them; the rest empty). Empty for every other set.
+    #[inline]
+    pub const fn partners(self) -> [Components; 2] {
+        PARTNERS[(self.0 & 63) as usize]
+    }
+
     /// Iterates over the members, in the order `W F V D E U`.
     pub fn iter(self) -> impl Iterator<Item = Component> {
         Component::ALL
@@ -170,6 +177,28 @@ impl Components {
             .filter(move |&c| self.contains(c))
     }
 }
+
+/// `PARTNERS[a]`: for a pair `a`, the pairs `Q \ a` for each quadruple `Q ⊇ a` (RD-7).
+const PARTNERS: [[Components; 2]; 64] = {
+    let mut t = [[Components::EMPTY; 2]; 64];
+    let mut a = 0;
+    while a < 64 {
+        if (a as u8).count_ones() == 2 {
+            let mut n = 0;
+            let mut q = 0;
+            while q < 3 {
+                let quad = Components::QUADRUPLES[q].0;
+                if quad & a as u8 == a as u8 {
+                    t[a][n] = Components(quad & !(a as u8));
+                    n += 1;
+                }
+                q += 1;
+            }
+        }
+        a += 1;
+    }
+    t
+};
 
 impl fmt::Debug for Components {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -441,6 +470,25 @@ mod tests {
         assert_eq!(partners('U'), "C");
         for c in ['K', 'S', 'H', 'M'] {
             assert_eq!(partners(c), "", "{c} never combines (RD-6)");
+        }
+    }
+
+    #[test]
+    fn partner_table_agrees_with_the_compatibility_rule() {
+        for a in 0..64u8 {
+            let a = Components(a);
+            let mut want: Vec<Components> = (0..64u8)
+                .map(Components)
+                .filter(|&b| Kind::from_components(b).is_some() && a.combines_with(b))
+                .collect();
+            let mut got: Vec<Components> =
+                a.partners().into_iter().filter(|p| !p.is_empty()).collect();
+            if Kind::from_components(a).is_none() {
+                continue;
+            }
+            want.sort();
+            got.sort();
+            assert_eq!(got, want, "{a:?}");
         }
     }
 

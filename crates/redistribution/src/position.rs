@@ -2,7 +2,7 @@
 
 use crate::Bitboard;
 use crate::geometry::{CELLS, Cell, TABLES};
-use crate::piece::{Color, Kind, Piece};
+use crate::piece::{Color, Components, Kind, Piece};
 use crate::zobrist::{KEYS, piece_key};
 use dimchess_core::Error;
 
@@ -18,6 +18,9 @@ pub struct Redistribution {
     /// `by_comp[c]`: cells of pieces (either colour) having component `c`
     /// (the Emperor counts as W, F and V), the basis of every attack test (RD-13).
     pub(crate) by_comp: [Bitboard; 6],
+    /// Cells holding a piece that is not a two-component piece (an Emperor or a quadruple):
+    /// with `by_comp` it finds combining partners without looking at the cells (RD-7).
+    pub(crate) unpaired: Bitboard,
     /// Each colour's Emperor.
     pub(crate) emperor: [Cell; 2],
     pub(crate) turn: Color,
@@ -65,6 +68,7 @@ impl Redistribution {
             board: [0; CELLS],
             by_color: [Bitboard::EMPTY; 2],
             by_comp: [Bitboard::EMPTY; 6],
+            unpaired: Bitboard::EMPTY,
             emperor: [Cell::new(0).expect("cell 0"); 2],
             turn,
             halfmove,
@@ -115,6 +119,9 @@ impl Redistribution {
         self.board[i] = piece.code();
         let c = piece.color().index();
         self.by_color[c].set(i);
+        if piece.components().len() != 2 {
+            self.unpaired.set(i);
+        }
         let mut set = piece.components().0;
         while set != 0 {
             let k = set.trailing_zeros() as usize;
@@ -132,6 +139,7 @@ impl Redistribution {
         self.board[i] = 0;
         let c = piece.color().index();
         self.by_color[c].clear(i);
+        self.unpaired.clear(i);
         let mut set = piece.components().0;
         while set != 0 {
             let k = set.trailing_zeros() as usize;
@@ -210,6 +218,22 @@ impl Redistribution {
             & self.by_color[by.index()]
     }
 
+    /// The cells of `color`'s pieces that a two-component piece with components `set` may
+    /// combine with (RD-7): the friendly pairs whose union with `set` is a quadruple.
+    #[inline]
+    pub(crate) fn partner_cells(&self, set: Components, color: Color) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for p in set.partners() {
+            let bits = p.0;
+            if bits != 0 {
+                let r = bits.trailing_zeros() as usize;
+                let s = (bits & (bits - 1)).trailing_zeros() as usize;
+                b |= self.by_comp[r] & self.by_comp[s];
+            }
+        }
+        b & self.by_color[color.index()].and_not(self.unpaired)
+    }
+
     /// Whether `by` attacks `s` (RD-13).
     #[inline]
     pub fn is_attacked(&self, s: Cell, by: Color) -> bool {
@@ -228,6 +252,7 @@ impl Redistribution {
     pub fn check_invariants(&self) -> Result<(), String> {
         let mut by_color = [Bitboard::EMPTY; 2];
         let mut by_comp = [Bitboard::EMPTY; 6];
+        let mut unpaired = Bitboard::EMPTY;
         let mut emperors = [0; 2];
         for i in 0..CELLS {
             let code = self.board[i];
@@ -239,6 +264,9 @@ impl Redistribution {
             by_color[c].set(i);
             for k in p.components().iter() {
                 by_comp[k.index()].set(i);
+            }
+            if p.components().len() != 2 {
+                unpaired.set(i);
             }
             if p.kind() == Kind::EMPEROR {
                 emperors[c] += 1;
@@ -255,6 +283,9 @@ impl Redistribution {
         }
         if by_comp != self.by_comp {
             return Err("component bitboards out of date".into());
+        }
+        if unpaired != self.unpaired {
+            return Err("Emperor and quadruple bitboard out of date".into());
         }
         if self.hash != self.hash_from_scratch() {
             return Err("incremental hash differs from the scratch hash".into());
