@@ -17,12 +17,22 @@ pub struct VariantInfo {
 }
 
 /// Every variant id, in the order `dimchess variants` lists them.
-pub const VARIANTS: &[VariantInfo] = &[VariantInfo {
-    id: "fide",
-    description: "orthodox chess (FIDE Laws)",
-    start: || AnyPosition::Fide(dimchess_fide::Chess::start()),
-    parse: |t| dimchess_fide::Chess::from_fen(t).map(AnyPosition::Fide),
-}];
+pub const VARIANTS: &[VariantInfo] = &[
+    VariantInfo {
+        id: "fide",
+        description: "orthodox chess (FIDE Laws)",
+        start: || AnyPosition::Fide(dimchess_fide::Chess::start()),
+        parse: |t| dimchess_fide::Chess::from_fen(t).map(AnyPosition::Fide),
+    },
+    VariantInfo {
+        id: "redistribution",
+        description: "Redistribution 3d Chess (Gilman, 2010): 4x4x6, combining and splitting pieces",
+        start: || AnyPosition::Redistribution(dimchess_redistribution::Redistribution::start()),
+        parse: |t| {
+            dimchess_redistribution::Redistribution::from_text(t).map(AnyPosition::Redistribution)
+        },
+    },
+];
 
 /// The variant with this id.
 pub fn find(id: &str) -> Result<&'static VariantInfo, Error> {
