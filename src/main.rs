@@ -200,7 +200,20 @@ fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
 }
 
 fn main() -> ExitCode {
-    let raw: Vec<String> = std::env::args().skip(1).collect();
+    let mut raw = Vec::new();
+    for (i, arg) in std::env::args_os().skip(1).enumerate() {
+        match arg.into_string() {
+            Ok(s) => raw.push(s),
+            Err(bad) => {
+                eprintln!(
+                    "error: argument {} `{}` is not valid UTF-8",
+                    i + 1,
+                    bad.to_string_lossy()
+                );
+                return ExitCode::from(2);
+            }
+        }
+    }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     match run(&raw, &mut out) {

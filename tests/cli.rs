@@ -114,3 +114,19 @@ fn bad_input_exits_2_with_one_line() {
         assert!(!err.contains("panicked"));
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn non_utf8_arguments_are_an_error_not_a_panic() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let out = Command::new(env!("CARGO_BIN_EXE_dimchess"))
+        .arg("play")
+        .arg("fide")
+        .arg(OsStr::from_bytes(b"e2\xffe4"))
+        .output()
+        .expect("the tool runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("error: argument 3"), "{err}");
+}
