@@ -17,12 +17,20 @@ pub struct VariantInfo {
 }
 
 /// Every variant id, in the order `dimchess variants` lists them.
-pub const VARIANTS: &[VariantInfo] = &[VariantInfo {
-    id: "fide",
-    description: "orthodox chess (FIDE Laws)",
-    start: || AnyPosition::Fide(dimchess_fide::Chess::start()),
-    parse: |t| dimchess_fide::Chess::from_fen(t).map(AnyPosition::Fide),
-}];
+pub const VARIANTS: &[VariantInfo] = &[
+    VariantInfo {
+        id: "fide",
+        description: "orthodox chess (FIDE Laws)",
+        start: || AnyPosition::Fide(dimchess_fide::Chess::start()),
+        parse: |t| dimchess_fide::Chess::from_fen(t).map(AnyPosition::Fide),
+    },
+    VariantInfo {
+        id: "dimension-chess",
+        description: "Dimension Chess: Heaven, Earth and Hell, three 8x8 boards with transfers",
+        start: || AnyPosition::DimensionChess(dimchess_dimension_chess::DimensionChess::start()),
+        parse: |t| t.parse().map(AnyPosition::DimensionChess),
+    },
+];
 
 /// The variant with this id.
 pub fn find(id: &str) -> Result<&'static VariantInfo, Error> {
