@@ -24,8 +24,6 @@ pub(crate) trait LayerExt {
     fn rol(&self, r: Role) -> u64;
     /// The cells of `c`'s pieces of role `r`.
     fn pcs(&self, c: Color, r: Role) -> u64;
-    /// The role on `sq`.
-    fn role_on(&self, sq: u8) -> Option<Role>;
     /// The colour on `sq`.
     fn color_on(&self, sq: u8) -> Option<Color>;
     /// The piece on `sq`.
@@ -52,10 +50,6 @@ impl LayerExt for Board {
     #[inline]
     fn pcs(&self, c: Color, r: Role) -> u64 {
         self.pieces(c, r).bits()
-    }
-    #[inline]
-    fn role_on(&self, sq: u8) -> Option<Role> {
-        self.role_at(square(sq))
     }
     #[inline]
     fn color_on(&self, sq: u8) -> Option<Color> {
