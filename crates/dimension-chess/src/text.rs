@@ -276,6 +276,41 @@ impl DimensionChess {
         Ok(())
     }
 
+    /// Checks every invariant of the position: the board bitboards are consistent, DC-26
+    /// holds, and the incremental hash equals the hash from scratch. Legal play keeps them all;
+    /// tests and fuzzers call this after every move.
+    ///
+    /// ```
+    /// use dimchess_dimension_chess::DimensionChess;
+    /// assert!(DimensionChess::start().check_invariants().is_ok());
+    /// ```
+    pub fn check_invariants(&self) -> Result<(), Error> {
+        for plane in Plane::ALL {
+            let l = &self.layers[plane.index()];
+            let (w, b) = (l.col(Color::White), l.col(Color::Black));
+            let mut roles = 0u64;
+            let mut overlap = w & b;
+            for r in Role::ALL {
+                overlap |= roles & l.rol(r);
+                roles |= l.rol(r);
+            }
+            if overlap != 0 || roles != w | b {
+                return Err(Error::invalid(
+                    "",
+                    format!("inconsistent bitboards in {plane}"),
+                ));
+            }
+        }
+        self.validate()?;
+        if self.hash != self.scratch_hash() {
+            return Err(Error::invalid(
+                "",
+                "incremental hash differs from the hash from scratch",
+            ));
+        }
+        Ok(())
+    }
+
     /// The placement field: `heaven|earth|hell`.
     fn placement(&self) -> String {
         write_placement(SHAPE, RowStyle::Compact, |i| {

@@ -1,0 +1,7 @@
+//! The integration tests of `dimchess-dimension-chess`, in one binary (the attack tables are
+//! built once).
+
+mod malformed;
+mod perft;
+mod properties;
+mod worked_examples;
