@@ -496,30 +496,30 @@ impl DimensionChess {
         }
         // DC-12: en passant on the board of the last double step; the passed pawn must still
         // be an enemy pawn, and on Earth not blessed (it must be among `targets`).
-        if let Some((ep_plane, ep)) = self.ep {
-            if ep_plane == plane {
-                let (ep_rank, victim) = match us {
-                    Color::White => (5, ep.wrapping_sub(8)),
-                    Color::Black => (2, ep + 8),
-                };
-                if ep / 8 == ep_rank
-                    && bit(ep) & empty != 0
-                    && targets & l.rol(Role::Pawn) & bit(victim) != 0
-                {
-                    let mut caps = attacks::pawn(other(us), ep) & pawns;
-                    while caps != 0 {
-                        let from = caps.trailing_zeros() as u8;
-                        caps &= caps - 1;
-                        let m = Move {
-                            plane,
-                            from,
-                            to: ep,
-                            promotion: None,
-                            kind: MoveKind::EnPassant,
-                        };
-                        if safety.is_none() || self.is_legal_slow(m) {
-                            sink.add(m);
-                        }
+        if let Some((ep_plane, ep)) = self.ep
+            && ep_plane == plane
+        {
+            let (ep_rank, victim) = match us {
+                Color::White => (5, ep.wrapping_sub(8)),
+                Color::Black => (2, ep + 8),
+            };
+            if ep / 8 == ep_rank
+                && bit(ep) & empty != 0
+                && targets & l.rol(Role::Pawn) & bit(victim) != 0
+            {
+                let mut caps = attacks::pawn(other(us), ep) & pawns;
+                while caps != 0 {
+                    let from = caps.trailing_zeros() as u8;
+                    caps &= caps - 1;
+                    let m = Move {
+                        plane,
+                        from,
+                        to: ep,
+                        promotion: None,
+                        kind: MoveKind::EnPassant,
+                    };
+                    if safety.is_none() || self.is_legal_slow(m) {
+                        sink.add(m);
                     }
                 }
             }

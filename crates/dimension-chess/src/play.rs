@@ -119,10 +119,10 @@ impl DimensionChess {
         for kc in [Color::White, Color::Black] {
             if let Some(k) = self.king(kc) {
                 for p in [Plane::Heaven, Plane::Hell] {
-                    if self.layers[p.index()].color_on(k) == Some(other(kc)) {
-                        if let Some((_, r)) = self.take(p, k) {
-                            self.put(p, k, kc, r);
-                        }
+                    if self.layers[p.index()].color_on(k) == Some(other(kc))
+                        && let Some((_, r)) = self.take(p, k)
+                    {
+                        self.put(p, k, kc, r);
                     }
                 }
             }
