@@ -66,6 +66,16 @@ pub(crate) struct Safety {
 trait Sink {
     fn add(&mut self, m: Move);
 
+    /// Whether this sink only counts (then [`Sink::add_count`] is used for whole sets).
+    #[inline]
+    fn counts(&self) -> bool {
+        false
+    }
+
+    /// Adds `n` moves without naming them (only for counting sinks).
+    #[inline]
+    fn add_count(&mut self, _n: u64) {}
+
     /// Adds the moves from `from` to each of `tos` (no promotion).
     #[inline]
     fn add_set(&mut self, plane: Plane, from: u8, mut tos: u64, kind: MoveKind) {
@@ -101,6 +111,41 @@ trait Sink {
     }
 }
 
+/// Adds the pawn moves to each of `tos` from `to - delta` (promotions: four each).
+#[inline]
+fn add_pawn_set<S: Sink>(
+    sink: &mut S,
+    plane: Plane,
+    tos: u64,
+    delta: i8,
+    kind: MoveKind,
+    last: u64,
+) {
+    if sink.counts() {
+        sink.add_count(
+            u64::from((tos & !last).count_ones()) + 4 * u64::from((tos & last).count_ones()),
+        );
+        return;
+    }
+    let mut bb = tos;
+    while bb != 0 {
+        let to = bb.trailing_zeros() as u8;
+        bb &= bb - 1;
+        let from = (to as i8 - delta) as u8;
+        if bit(to) & last != 0 {
+            sink.add_promotions(plane, from, bit(to));
+        } else {
+            sink.add(Move {
+                plane,
+                from,
+                to,
+                promotion: None,
+                kind,
+            });
+        }
+    }
+}
+
 /// A [`MoveBuffer`] as a [`Sink`].
 struct Buf<'a, B>(&'a mut B);
 
@@ -118,6 +163,14 @@ impl Sink for Counter {
     #[inline]
     fn add(&mut self, _m: Move) {
         self.0 += 1;
+    }
+    #[inline]
+    fn counts(&self) -> bool {
+        true
+    }
+    #[inline]
+    fn add_count(&mut self, n: u64) {
+        self.0 += n;
     }
     #[inline]
     fn add_set(&mut self, _plane: Plane, _from: u8, tos: u64, _kind: MoveKind) {
@@ -438,7 +491,14 @@ impl DimensionChess {
             Color::White => (RANK_8, 0xffu64 << 16),
             Color::Black => (RANK_1, 0xffu64 << 40),
         };
-        let mut bb = pawns;
+        // Pawns whose safe destinations are the same for all go set-wise; the others (pinned,
+        // vacating a sensitive cell, next to the king's aligned cell) one by one.
+        let (uniform, mask) = match safety {
+            None => (pawns, !0),
+            Some(s) => self.uniform_pawns(plane, pawns, s),
+        };
+        self.pawn_sets(plane, us, uniform, mask, targets, sink, safety.is_some());
+        let mut bb = pawns & !uniform;
         while bb != 0 {
             let from = bb.trailing_zeros() as u8;
             bb &= bb - 1;
@@ -519,6 +579,128 @@ impl DimensionChess {
                         kind: MoveKind::EnPassant,
                     };
                     if safety.is_none() || self.is_legal_slow(m) {
+                        sink.add(m);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The pawns of `pawns` on `plane` whose plainly safe destinations are all the same,
+    /// and that mask (see [`DimensionChess::safe_mask`]).
+    #[inline]
+    fn uniform_pawns(&self, plane: Plane, pawns: u64, s: &Safety) -> (u64, u64) {
+        if s.in_check {
+            return (0, 0);
+        }
+        let us = self.turn;
+        if plane == Plane::Earth {
+            let mask = if s.drop_exposed {
+                !s.stronger[Role::Pawn.index()]
+            } else {
+                !0
+            };
+            (pawns & !s.pinned, mask)
+        } else if plane == Plane::upper(us) {
+            (pawns & !s.upper_unsafe_from, !bit(s.king))
+        } else if s.drop_exposed {
+            (0, 0)
+        } else {
+            // The pawn whose double step would pass over the king's cell is special.
+            let special = match us {
+                Color::White if s.king >= 8 => bit(s.king - 8),
+                Color::Black if s.king < 56 => bit(s.king + 8),
+                _ => 0,
+            };
+            (pawns & !special, !bit(s.king))
+        }
+    }
+
+    /// The moves of the pawns `pawns` as sets: destinations in `mask` are added at once, the
+    /// others (when `test`) played and tested.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn pawn_sets<S: Sink>(
+        &self,
+        plane: Plane,
+        us: Color,
+        pawns: u64,
+        mask: u64,
+        targets: u64,
+        sink: &mut S,
+        test: bool,
+    ) {
+        if pawns == 0 {
+            return;
+        }
+        const FILE_A: u64 = 0x0101_0101_0101_0101;
+        const FILE_H: u64 = FILE_A << 7;
+        let empty = !self.layers[plane.index()].occ();
+        let (single, double, west, east, last, d1, d2, dw, de) = match us {
+            Color::White => {
+                let single = (pawns << 8) & empty;
+                (
+                    single,
+                    ((single & (0xff << 16)) << 8) & empty,
+                    ((pawns & !FILE_A) << 7) & targets,
+                    ((pawns & !FILE_H) << 9) & targets,
+                    RANK_8,
+                    8i8,
+                    16i8,
+                    7i8,
+                    9i8,
+                )
+            }
+            Color::Black => {
+                let single = (pawns >> 8) & empty;
+                (
+                    single,
+                    ((single & (0xff << 40)) >> 8) & empty,
+                    ((pawns & !FILE_A) >> 9) & targets,
+                    ((pawns & !FILE_H) >> 7) & targets,
+                    RANK_1,
+                    -8i8,
+                    -16i8,
+                    -9i8,
+                    -7i8,
+                )
+            }
+        };
+        for (set, delta, kind) in [
+            (single, d1, MoveKind::Normal),
+            (double, d2, MoveKind::DoubleStep),
+            (west, dw, MoveKind::Normal),
+            (east, de, MoveKind::Normal),
+        ] {
+            add_pawn_set(sink, plane, set & mask, delta, kind, last);
+            let mut rest = set & !mask;
+            if !test {
+                add_pawn_set(sink, plane, rest, delta, kind, last);
+                continue;
+            }
+            while rest != 0 {
+                let to = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                let from = (to as i8 - delta) as u8;
+                let promos: &[Option<Role>] = if bit(to) & last != 0 {
+                    &[
+                        Some(Role::Queen),
+                        Some(Role::Rook),
+                        Some(Role::Bishop),
+                        Some(Role::Knight),
+                    ]
+                } else {
+                    &[None]
+                };
+                for &promotion in promos {
+                    let m = Move {
+                        plane,
+                        from,
+                        to,
+                        promotion,
+                        kind,
+                    };
+                    if self.is_legal_slow(m) {
                         sink.add(m);
                     }
                 }

@@ -56,7 +56,7 @@ impl DimensionChess {
         p
     }
 
-    fn apply(&mut self, m: Move) {
+    pub(crate) fn apply(&mut self, m: Move) {
         let us = self.turn;
         let plane = m.plane;
         if let Some((pl, sq)) = self.ep.take() {

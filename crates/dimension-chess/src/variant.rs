@@ -20,7 +20,7 @@ impl Position for DimensionChess {
     }
 
     fn play_unchecked(&mut self, mv: Move) {
-        *self = self.after(mv);
+        self.apply(mv);
     }
 
     fn turn(&self) -> usize {
