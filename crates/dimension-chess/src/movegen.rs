@@ -48,6 +48,11 @@ pub(crate) const fn strength(r: Role) -> u8 {
 pub(crate) struct Safety {
     /// The mover is in check now: every move but the king's is played and tested.
     in_check: bool,
+    /// When in check only by Earth pieces (DC-21 (a)): the Earth cells a non-king Earth move
+    /// must reach to have a chance of answering it (capture the single checker or block it;
+    /// nothing for a double check). An Earth move changes no blessing or possession but at
+    /// its destination, so no other Earth move can. All ones otherwise.
+    evasion: u64,
     /// The mover's king.
     king: u8,
     /// Mover's Earth pieces pinned to the king by an active enemy Earth rider.
@@ -226,6 +231,17 @@ impl DimensionChess {
         let them = other(us);
         let king = self.king(us)?;
         let in_check = self.in_check_of(us);
+        let mut evasion = !0;
+        if in_check && !self.drop_check(us, king) {
+            let e = &self.layers[Plane::Earth.index()];
+            let frozen_them = self.frozen_for(them);
+            let checkers = attackers(e, king, e.occ(), them) & !frozen_them;
+            evasion = if checkers.count_ones() == 1 {
+                checkers | attacks::between(king, checkers.trailing_zeros() as u8)
+            } else {
+                0
+            };
+        }
         let e = &self.layers[Plane::Earth.index()];
         let frozen_them = self.frozen_for(them);
         let mut pinned = 0;
@@ -259,6 +275,7 @@ impl DimensionChess {
         }
         Some(Safety {
             in_check,
+            evasion,
             king,
             pinned,
             drop_exposed,
@@ -389,6 +406,9 @@ impl DimensionChess {
         let safe = self.safe_mask(plane, from, role, s);
         sink.add_set(plane, from, tos & safe, MoveKind::Normal);
         let mut rest = tos & !safe;
+        if plane == Plane::Earth && role != Role::King {
+            rest &= s.evasion;
+        }
         while rest != 0 {
             let to = rest.trailing_zeros() as u8;
             rest &= rest - 1;
@@ -519,6 +539,11 @@ impl DimensionChess {
             sink.add_set(plane, from, two & safe, MoveKind::DoubleStep);
             sink.add_promotions(plane, from, plain & safe & last);
             let mut rest = (plain | two) & !safe;
+            if plane == Plane::Earth
+                && let Some(s) = safety
+            {
+                rest &= s.evasion;
+            }
             while rest != 0 {
                 let to = rest.trailing_zeros() as u8;
                 rest &= rest - 1;
