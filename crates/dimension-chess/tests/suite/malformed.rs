@@ -295,3 +295,15 @@ fn playing_a_move_of_another_position_is_an_error() {
     assert!(p.play(m).is_err());
     assert_eq!(p, start);
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_goes_through_the_validating_parser() {
+    let p = DimensionChess::start();
+    let json = serde_json::to_string(&p).unwrap();
+    assert_eq!(json, format!("\"{START_TEXT}\""));
+    let back: DimensionChess = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, p);
+    let bad = format!("\"{}\"", START_TEXT.replace(" w ", " x "));
+    assert!(serde_json::from_str::<DimensionChess>(&bad).is_err());
+}
