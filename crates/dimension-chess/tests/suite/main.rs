@@ -4,4 +4,5 @@
 mod malformed;
 mod perft;
 mod properties;
+mod reference;
 mod worked_examples;

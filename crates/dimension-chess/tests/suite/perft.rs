@@ -5,7 +5,10 @@
 //!   by hand from the rules (the comment says how); every other number is a
 //!   regression pin (not independently confirmed), measured with this crate (release build,
 //!   `dimchess perft dimension-chess N --fen TEXT`) after its legality filter was checked
-//!   against playing every move (see `movegen::tests`).
+//!   against playing every move (see `movegen::tests`). The naive second implementation in
+//!   `reference.rs` (same author, no shared code) reproduces the rulebook's perft(4) and
+//!   every pin below up to the depth its ignored test `reference_perft_matches_the_pins`
+//!   lists; that is a cross-check, not an independent confirmation.
 //!
 //! Deep pins are `#[ignore]`d; run them with `cargo test --release -- --ignored`.
 
