@@ -120,11 +120,7 @@ impl DimensionChess {
             && from.abs_diff(to) == 2
             && from / 8 == to / 8
         {
-            return Error::illegal(
-                text,
-                "DC-13",
-                "castling needs the right, the rook at home and not possessed, and empty squares between them on Earth",
-            );
+            return self.explain_castling(text, from, to);
         }
         // Does the piece move that way at all (DC-4)?
         let occ = l.occ();
@@ -175,6 +171,55 @@ impl DimensionChess {
                 plane
             ),
         )
+    }
+
+    /// Why the king's two-square move `from` -> `to` on Earth is not a castling (DC-13).
+    fn explain_castling(&self, text: &str, from: u8, to: u8) -> Error {
+        let us = self.turn;
+        let short = to > from;
+        let (home, right) = match (us, short) {
+            (Color::White, true) => (4, crate::position::WHITE_KINGSIDE),
+            (Color::White, false) => (4, crate::position::WHITE_QUEENSIDE),
+            (Color::Black, true) => (60, crate::position::BLACK_KINGSIDE),
+            (Color::Black, false) => (60, crate::position::BLACK_QUEENSIDE),
+        };
+        let side = if short { "kingside" } else { "queenside" };
+        if from != home || self.castling & right == 0 {
+            return Error::illegal(
+                text,
+                "DC-13",
+                format!("{} has no {side} castling right", color_name(us)),
+            );
+        }
+        let rook = if short { home + 3 } else { home - 4 };
+        if self.frozen_for(us) & bit(rook) != 0 {
+            return Error::illegal(
+                text,
+                "DC-15",
+                format!(
+                    "{} is possessed by {}",
+                    self.describe(Plane::Earth, rook),
+                    self.describe(Plane::upper(other(us)), rook)
+                ),
+            );
+        }
+        let between = if short {
+            bit(home + 1) | bit(home + 2)
+        } else {
+            bit(home - 1) | bit(home - 2) | bit(home - 3)
+        };
+        let blocked = self.layers[Plane::Earth.index()].occ() & between;
+        if blocked != 0 {
+            return Error::illegal(
+                text,
+                "DC-13",
+                format!(
+                    "E:{} is not empty between the king and the rook",
+                    name(blocked.trailing_zeros() as u8)
+                ),
+            );
+        }
+        Error::illegal(text, "DC-13", "castling is not possible here")
     }
 
     /// The pseudo-legal `m` leaves the mover in check: name a move that would take or
