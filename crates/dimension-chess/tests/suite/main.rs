@@ -5,4 +5,5 @@ mod malformed;
 mod perft;
 mod properties;
 mod reference;
+mod rulings;
 mod worked_examples;
