@@ -36,9 +36,8 @@ fn dc21_white_king_threatened_by_replacement_from_hell() {
 
 #[test]
 fn dc13_castling_through_a_replacement_threat() {
-    // The king would pass E:f8, and the knight on H:f8 above it (Black's once the king is
-    // below it) is attacked by the White rook on H:f2: the step E:e8f8 is illegal, so
-    // castling is too (DC-13 (b)).
+    // The king would pass E:f8, and the knight on H:f8 above it is attacked by the White
+    // rook on H:f2 (DC-21 (b)): the step E:e8f8 is illegal, so castling is too (DC-13 (b)).
     let p = pos("5n2/8/8/8/8/8/5R2/8|4k2r/8/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8 b k - 0 1");
     refused(&p, "E:e8g8", "DC-13", "pass through check on E:f8");
     refused(
