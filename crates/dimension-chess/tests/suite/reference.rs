@@ -628,3 +628,92 @@ fn reference_perft_matches_the_pins() {
         assert_eq!(ref_perft(&Ref::from(&p), depth), n, "{text}");
     }
 }
+
+/// A random placement text: kings on Earth, other pieces anywhere with density `density`%
+/// (pawns off ranks 1 and 8), pieces aligned with a king given its colour, random side.
+fn random_text(rng: &mut SplitMix64, density: usize) -> String {
+    let mut cells = [[' '; 64]; 3];
+    let wk = rng.below(64);
+    let mut bk = rng.below(64);
+    while bk == wk {
+        bk = rng.below(64);
+    }
+    cells[1][wk] = 'K';
+    cells[1][bk] = 'k';
+    for (plane, board) in cells.iter_mut().enumerate() {
+        for (s, cell) in board.iter_mut().enumerate() {
+            if *cell != ' ' || rng.below(100) >= density {
+                continue;
+            }
+            let mut ch = b"PNBRQpnbrq"[rng.below(10)] as char;
+            if ch.eq_ignore_ascii_case(&'p') && (s < 8 || s >= 56) {
+                ch = if ch == 'p' { 'n' } else { 'N' };
+            }
+            if plane != 1 && s == wk {
+                ch = ch.to_ascii_uppercase();
+            }
+            if plane != 1 && s == bk {
+                ch = ch.to_ascii_lowercase();
+            }
+            *cell = ch;
+        }
+    }
+    let mut t = String::new();
+    for (plane, board) in cells.iter().enumerate() {
+        if plane > 0 {
+            t.push('|');
+        }
+        for r in (0..8).rev() {
+            let mut run = 0;
+            for f in 0..8 {
+                match board[r * 8 + f] {
+                    ' ' => run += 1,
+                    ch => {
+                        if run > 0 {
+                            t += &run.to_string();
+                            run = 0;
+                        }
+                        t.push(ch);
+                    }
+                }
+            }
+            if run > 0 {
+                t += &run.to_string();
+            }
+            if r > 0 {
+                t.push('/');
+            }
+        }
+    }
+    t + if rng.below(2) == 0 {
+        " w - - 0 1"
+    } else {
+        " b - - 0 1"
+    }
+}
+
+/// Dense and sparse random placements (many pieces in Heaven and Hell, blessings,
+/// possessions, pieces next to kings): whatever parses agrees with the reference, two plies
+/// deep.
+#[test]
+fn reference_agrees_on_random_placements() {
+    let mut rng = SplitMix64::new(0xd1ce);
+    let mut tested = 0;
+    let mut tries = 0;
+    while tested < 60 && tries < 100_000 {
+        tries += 1;
+        let density = [5, 15, 30, 60][rng.below(4)];
+        let text = random_text(&mut rng, density);
+        let Ok(p) = text.parse::<DimensionChess>() else {
+            continue;
+        };
+        tested += 1;
+        let a = ours(&p);
+        assert_eq!(a, Ref::from(&p).legal(), "{text}");
+        for child in a.values().take(8) {
+            let q: DimensionChess = child.parse().unwrap();
+            assert_eq!(ours(&q), Ref::from(&q).legal(), "{child}");
+        }
+    }
+    assert_eq!(tested, 60);
+}
