@@ -646,7 +646,7 @@ fn random_text(rng: &mut SplitMix64, density: usize) -> String {
                 continue;
             }
             let mut ch = b"PNBRQpnbrq"[rng.below(10)] as char;
-            if ch.eq_ignore_ascii_case(&'p') && (s < 8 || s >= 56) {
+            if ch.eq_ignore_ascii_case(&'p') && !(8..56).contains(&s) {
                 ch = if ch == 'p' { 'n' } else { 'N' };
             }
             if plane != 1 && s == wk {
