@@ -2,9 +2,12 @@
 //!
 //! Pseudo-legal moves are generated board by board with the FIDE attack tables; each is then
 //! kept only if the mover is not in check afterwards (DC-22). Most moves are decided without
-//! playing them: a move is *plainly safe* when it cannot change anything the check test of
-//! DC-21 reads (see [`Safety`]). The others are played on a copy and tested. A test checks
-//! the two ways agree on every move of thousands of random positions.
+//! playing them: a destination is *plainly safe* when the move cannot change anything the
+//! check test of DC-21 reads ([`DimensionChess::safe_mask`], from a [`Safety`] computed once
+//! per position); king steps are tested on the converted squares without playing them; the
+//! others are played on a copy and tested. A test checks the two ways agree on every move of
+//! thousands of random positions, and a naive second implementation in the tests agrees on
+//! the moves and the positions they lead to.
 
 use dimchess_core::movelist::MoveBuffer;
 use dimchess_fide::{Color, Role};
@@ -835,7 +838,7 @@ mod tests {
             .collect()
     }
 
-    /// The fast filter ([`DimensionChess::plainly_safe`]) agrees with playing every move, in
+    /// The fast filter ([`DimensionChess::safe_mask`], king steps) agrees with playing every move, in
     /// thousands of positions of random games (captures and transfers are frequent in them).
     #[test]
     fn fast_legality_filter_agrees_with_playing_every_move() {
