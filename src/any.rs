@@ -157,4 +157,5 @@ macro_rules! any_position {
 any_position! {
     Fide(dimchess_fide::Chess),
     Redistribution(dimchess_redistribution::Redistribution),
+    DimensionChess(dimchess_dimension_chess::DimensionChess),
 }

@@ -32,6 +32,12 @@ pub const VARIANTS: &[VariantInfo] = &[
             dimchess_redistribution::Redistribution::from_text(t).map(AnyPosition::Redistribution)
         },
     },
+    VariantInfo {
+        id: "dimension-chess",
+        description: "Dimension Chess: Heaven, Earth and Hell, three 8x8 boards with transfers",
+        start: || AnyPosition::DimensionChess(dimchess_dimension_chess::DimensionChess::start()),
+        parse: |t| t.parse().map(AnyPosition::DimensionChess),
+    },
 ];
 
 /// The variant with this id.

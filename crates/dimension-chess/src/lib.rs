@@ -1,0 +1,54 @@
+//! `dimchess-dimension-chess`: Dimension Chess (Heaven, Earth and Hell), variant id
+//! `dimension-chess`, as the project rulebook specifies it (rulings DC-1 to DC-28).
+//!
+//! Three 8x8 boards, Heaven `H`, Earth `E` and Hell `L`. A turn is one FIDE move on one
+//! board. Captures send pieces between boards by strength and colour; a White capturer in
+//! Heaven or a Black one in Hell drops to Earth and replaces whatever stands there; pieces in
+//! Heaven and Hell bless or possess the Earth pieces aligned with them, and kings convert the
+//! pieces aligned with them. Check includes the threat of replacement.
+//!
+//! Each plane is a [`dimchess_fide::Board`]; moves are generated with `dimchess-fide`'s attack
+//! tables, played by copy-make, and hashed incrementally.
+//!
+//! ```
+//! use dimchess_core::{perft::perft, Position};
+//! use dimchess_dimension_chess::DimensionChess;
+//! let mut p = DimensionChess::start();
+//! assert_eq!(perft(&p, 2), 400);
+//! p.play_text("E:e2e4").unwrap();
+//! assert_eq!(p.move_text(p.parse_move("E:d7d5").unwrap()), "E:d7d5");
+//! assert!(p.parse_move("H:a1a2").is_err());
+//! ```
+//!
+//! # Features
+//! - `serde`: a [`DimensionChess`] serializes as its position text and deserializes through
+//!   the validating parser.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod check;
+mod geometry;
+mod layer;
+mod movegen;
+mod moves;
+mod notation;
+mod outcome;
+mod plane;
+mod play;
+mod position;
+mod text;
+mod variant;
+mod zobrist;
+
+pub use geometry::Square;
+pub use movegen::{MAX_MOVES, MoveList};
+pub use moves::{Move, MoveKind, MoveText};
+pub use plane::Plane;
+pub use position::{DimensionChess, EpTarget};
+
+/// The variant id in the registry and the tool.
+pub const VARIANT_ID: &str = "dimension-chess";
+
+/// The start position text (DC-2).
+pub const START_TEXT: &str =
+    "8/8/8/8/8/8/8/8|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/8/8/8/8/8/8/8 w KQkq - 0 1";

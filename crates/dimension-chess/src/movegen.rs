@@ -1,0 +1,868 @@
+//! Legal move generation on all three boards (DC-3, DC-4, DC-11 to DC-17, DC-20 to DC-22).
+//!
+//! Pseudo-legal moves are generated board by board with the FIDE attack tables; each is then
+//! kept only if the mover is not in check afterwards (DC-22). Most moves are decided without
+//! playing them: a destination is *plainly safe* when the move cannot change anything the
+//! check test of DC-21 reads ([`DimensionChess::safe_mask`], from a [`Safety`] computed once
+//! per position); king steps are tested on the converted squares without playing them; the
+//! others are played on a copy and tested. A test checks the two ways agree on every move of
+//! thousands of random positions, and a naive second implementation in the tests agrees on
+//! the moves and the positions they lead to.
+
+use dimchess_core::movelist::MoveBuffer;
+use dimchess_fide::{Color, Role};
+
+use crate::check::attackers;
+use crate::geometry::{attacks, bit};
+use crate::layer::{LayerExt, other};
+use crate::moves::{Move, MoveKind};
+use crate::plane::Plane;
+use crate::position::{
+    BLACK_KINGSIDE, BLACK_QUEENSIDE, DimensionChess, WHITE_KINGSIDE, WHITE_QUEENSIDE,
+};
+
+/// The most legal moves a valid position can have.
+///
+/// Per board, every destination is reached from at most 16 origins (the nearest piece in each
+/// of 8 directions, and 8 knight squares); promotions add at most 3 more per pawn capture or
+/// push onto the 8 last-rank squares (3 origins each), and castling adds 2:
+/// `64 * 16 + 8 * 3 * 3 + 2 = 1098` per board, so 3294 for three.
+pub const MAX_MOVES: usize = 3 * (64 * 16 + 8 * 3 * 3 + 2);
+
+/// A move list that always holds every legal move of a position.
+pub type MoveList = dimchess_core::movelist::MoveList<Move, MAX_MOVES>;
+
+const RANK_1: u64 = 0xff;
+const RANK_8: u64 = 0xff << 56;
+
+/// Strength for the transfer test (DC-5); the king is never captured in legal play.
+#[inline]
+pub(crate) const fn strength(r: Role) -> u8 {
+    match r {
+        Role::Pawn => 1,
+        Role::Knight | Role::Bishop => 3,
+        Role::Rook => 5,
+        Role::Queen => 9,
+        Role::King => 100,
+    }
+}
+
+/// What the legality filter knows about the side to move before any of its moves.
+pub(crate) struct Safety {
+    /// The mover is in check now: every move but the king's is played and tested.
+    in_check: bool,
+    /// When in check only by Earth pieces (DC-21 (a)): the Earth cells a non-king Earth move
+    /// must reach to have a chance of answering it (capture the single checker or block it;
+    /// nothing for a double check). An Earth move changes no blessing or possession but at
+    /// its destination, so no other Earth move can. All ones otherwise.
+    evasion: u64,
+    /// The mover's king.
+    king: u8,
+    /// Mover's Earth pieces pinned to the king by an active enemy Earth rider.
+    pinned: u64,
+    /// A piece stands on the king's cell of the enemy's dropping board (DC-21 (b) can arise).
+    drop_exposed: bool,
+    /// Cells of the mover's upper board whose vacating can expose the king: under them on
+    /// Earth stands an enemy piece (possessed now, maybe not after) or the king (blessed now).
+    upper_unsafe_from: u64,
+    /// Per mover role, the enemy Earth pieces that are strictly stronger (DC-5): capturing
+    /// one sends it to the enemy's dropping board. Only filled when `drop_exposed`.
+    stronger: [u64; 6],
+}
+
+/// Where generated moves go: a move list, or a counter that adds whole sets at once.
+trait Sink {
+    fn add(&mut self, m: Move);
+
+    /// Whether this sink only counts (then [`Sink::add_count`] is used for whole sets).
+    #[inline]
+    fn counts(&self) -> bool {
+        false
+    }
+
+    /// Adds `n` moves without naming them (only for counting sinks).
+    #[inline]
+    fn add_count(&mut self, _n: u64) {}
+
+    /// Adds the moves from `from` to each of `tos` (no promotion).
+    #[inline]
+    fn add_set(&mut self, plane: Plane, from: u8, mut tos: u64, kind: MoveKind) {
+        while tos != 0 {
+            let to = tos.trailing_zeros() as u8;
+            tos &= tos - 1;
+            self.add(Move {
+                plane,
+                from,
+                to,
+                promotion: None,
+                kind,
+            });
+        }
+    }
+
+    /// Adds the four promotions from `from` to each of `tos`.
+    #[inline]
+    fn add_promotions(&mut self, plane: Plane, from: u8, mut tos: u64) {
+        while tos != 0 {
+            let to = tos.trailing_zeros() as u8;
+            tos &= tos - 1;
+            for promo in Role::PROMOTIONS {
+                self.add(Move {
+                    plane,
+                    from,
+                    to,
+                    promotion: Some(promo),
+                    kind: MoveKind::Normal,
+                });
+            }
+        }
+    }
+}
+
+/// Adds the pawn moves to each of `tos` from `to - delta` (promotions: four each).
+#[inline]
+fn add_pawn_set<S: Sink>(
+    sink: &mut S,
+    plane: Plane,
+    tos: u64,
+    delta: i8,
+    kind: MoveKind,
+    last: u64,
+) {
+    if sink.counts() {
+        sink.add_count(
+            u64::from((tos & !last).count_ones()) + 4 * u64::from((tos & last).count_ones()),
+        );
+        return;
+    }
+    let mut bb = tos;
+    while bb != 0 {
+        let to = bb.trailing_zeros() as u8;
+        bb &= bb - 1;
+        let from = (to as i8 - delta) as u8;
+        if bit(to) & last != 0 {
+            sink.add_promotions(plane, from, bit(to));
+        } else {
+            sink.add(Move {
+                plane,
+                from,
+                to,
+                promotion: None,
+                kind,
+            });
+        }
+    }
+}
+
+/// A [`MoveBuffer`] as a [`Sink`].
+struct Buf<'a, B>(&'a mut B);
+
+impl<B: MoveBuffer<Move>> Sink for Buf<'_, B> {
+    #[inline]
+    fn add(&mut self, m: Move) {
+        self.0.push(m);
+    }
+}
+
+/// A [`Sink`] that only counts (perft's last ply).
+struct Counter(u64);
+
+impl Sink for Counter {
+    #[inline]
+    fn add(&mut self, _m: Move) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn counts(&self) -> bool {
+        true
+    }
+    #[inline]
+    fn add_count(&mut self, n: u64) {
+        self.0 += n;
+    }
+    #[inline]
+    fn add_set(&mut self, _plane: Plane, _from: u8, tos: u64, _kind: MoveKind) {
+        self.0 += u64::from(tos.count_ones());
+    }
+    #[inline]
+    fn add_promotions(&mut self, _plane: Plane, _from: u8, tos: u64) {
+        self.0 += 4 * u64::from(tos.count_ones());
+    }
+}
+
+impl DimensionChess {
+    /// Appends the legal moves of the side to move to `out` (DC-22). No heap allocation.
+    pub fn legal_moves_into<B: MoveBuffer<Move>>(&self, out: &mut B) {
+        let us = self.turn;
+        let Some(safety) = self.safety(us) else {
+            return;
+        };
+        self.generate(us, &mut Buf(out), Some(&safety));
+    }
+
+    /// The legal moves of the side to move.
+    ///
+    /// ```
+    /// use dimchess_dimension_chess::DimensionChess;
+    /// assert_eq!(DimensionChess::start().moves().len(), 20);
+    /// ```
+    pub fn moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
+    }
+
+    /// Counts the legal moves without storing them (perft's last ply).
+    pub fn count_moves(&self) -> u64 {
+        let us = self.turn;
+        let Some(safety) = self.safety(us) else {
+            return 0;
+        };
+        let mut n = Counter(0);
+        self.generate(us, &mut n, Some(&safety));
+        n.0
+    }
+
+    /// Appends the pseudo-legal moves of `us` (movement, possession, blessing, castling
+    /// conditions other than check; DC-20 step 1) to `out`, ignoring whose turn it is.
+    pub(crate) fn pseudo_moves_into<B: MoveBuffer<Move>>(&self, us: Color, out: &mut B) {
+        self.generate(us, &mut Buf(out), None);
+    }
+
+    /// Precomputes [`Safety`] for `us`; `None` if `us` has no king (never in a valid position).
+    pub(crate) fn safety(&self, us: Color) -> Option<Safety> {
+        let them = other(us);
+        let king = self.king(us)?;
+        let in_check = self.in_check_of(us);
+        let mut evasion = !0;
+        if in_check && !self.drop_check(us, king) {
+            let e = &self.layers[Plane::Earth.index()];
+            let frozen_them = self.frozen_for(them);
+            let checkers = attackers(e, king, e.occ(), them) & !frozen_them;
+            evasion = if checkers.count_ones() == 1 {
+                checkers | attacks::between(king, checkers.trailing_zeros() as u8)
+            } else {
+                0
+            };
+        }
+        let e = &self.layers[Plane::Earth.index()];
+        let frozen_them = self.frozen_for(them);
+        let mut pinned = 0;
+        if frozen_them & bit(king) == 0 {
+            // The king is not blessed: Earth riders may pin.
+            let active = e.col(them) & !frozen_them;
+            let queens = e.rol(Role::Queen);
+            let snipers = (attacks::rook(king, 0) & (e.rol(Role::Rook) | queens)
+                | attacks::bishop(king, 0) & (e.rol(Role::Bishop) | queens))
+                & active;
+            let occ = e.occ();
+            let mut s = snipers;
+            while s != 0 {
+                let sn = s.trailing_zeros() as u8;
+                s &= s - 1;
+                let between = attacks::between(king, sn) & occ;
+                if between.count_ones() == 1 {
+                    pinned |= between & e.col(us);
+                }
+            }
+        }
+        let drop_exposed = self.layers[Plane::upper(them).index()].occ() & bit(king) != 0;
+        let upper_unsafe_from = e.col(them) | bit(king);
+        let mut stronger = [0; 6];
+        if drop_exposed {
+            let t = e.col(them);
+            let minor = e.rol(Role::Knight) | e.rol(Role::Bishop);
+            let queens = e.rol(Role::Queen) & t;
+            let rooks_up = (e.rol(Role::Rook) & t) | queens;
+            stronger = [(minor & t) | rooks_up, rooks_up, rooks_up, queens, 0, 0];
+        }
+        Some(Safety {
+            in_check,
+            evasion,
+            king,
+            pinned,
+            drop_exposed,
+            upper_unsafe_from,
+            stronger,
+        })
+    }
+
+    /// Plays `m` on a copy and tests DC-22 (castling: DC-13 (b) as well).
+    fn is_legal_slow(&self, m: Move) -> bool {
+        let us = self.turn;
+        if m.kind == MoveKind::Castle {
+            // DC-13: not in check, the one-step move to the crossed square legal, and the
+            // castling move itself legal.
+            if self.in_check_of(us) {
+                return false;
+            }
+            let step_to = if m.to > m.from {
+                m.from + 1
+            } else {
+                m.from - 1
+            };
+            let step = Move {
+                plane: Plane::Earth,
+                from: m.from,
+                to: step_to,
+                promotion: None,
+                kind: MoveKind::Normal,
+            };
+            if self.after(step).in_check_of(us) {
+                return false;
+            }
+        }
+        let q = self.after(m);
+        // From a valid position no pseudo-legal move removes the enemy king; refuse it anyway.
+        !q.in_check_of(us) && q.king(other(us)).is_some()
+    }
+
+    /// Legality of the king's ordinary step (or capture) `from` -> `to` on Earth, without
+    /// playing it: after the step the pieces aligned with `to` are the king's (DC-19), so the
+    /// king is blessed iff a piece stands above it (White) or below it (Black), and only the
+    /// enemy pieces on the enemy's dropping board can threaten the piece aligned with it.
+    #[inline]
+    fn king_step_legal(&self, from: u8, to: u8) -> bool {
+        let us = self.turn;
+        let them = other(us);
+        let e = &self.layers[Plane::Earth.index()];
+        let t = bit(to);
+        // (a): not blessed after conversion, and an active enemy Earth piece attacks `to`.
+        if self.layers[Plane::upper(us).index()].occ() & t == 0 {
+            let occ = (e.occ() & !bit(from)) | t;
+            let frozen_them = self.frozen_for(them);
+            if attackers(e, to, occ, them) & !frozen_them & !t != 0 {
+                return false;
+            }
+        }
+        // (b): the piece aligned with `to` on the enemy's dropping board is attacked there.
+        // The e.p. field is cleared by the step.
+        let d = &self.layers[Plane::upper(them).index()];
+        !(d.occ() & t != 0 && attackers(d, to, d.occ(), them) != 0)
+    }
+
+    /// The destinations of a move by `role` from `from` on `plane` that are plainly safe:
+    /// they cannot change anything DC-21 reads for the mover, so they need no test.
+    #[inline]
+    fn safe_mask(&self, plane: Plane, from: u8, role: Role, s: &Safety) -> u64 {
+        if s.in_check || role == Role::King {
+            return 0;
+        }
+        let us = self.turn;
+        if plane == Plane::Earth {
+            // Earth occupancy changes only at `from` and `to`: pins. A victim sent to the
+            // enemy's dropping board may attack the piece aligned with our king there.
+            let mut mask = if s.pinned & bit(from) != 0 {
+                attacks::line(s.king, from)
+            } else {
+                !0
+            };
+            if s.drop_exposed {
+                mask &= !s.stronger[role.index()];
+            }
+            mask
+        } else if plane == Plane::upper(us) {
+            // Vacating `from` may unpossess an enemy Earth piece or unbless our king; a
+            // capturer drops on `to`, never on our king except by en passant (not here).
+            if s.upper_unsafe_from & bit(from) != 0 {
+                0
+            } else {
+                !bit(s.king)
+            }
+        } else if s.drop_exposed {
+            // Our lower board is the enemy's dropping board: only DC-21 (b) can change.
+            0
+        } else {
+            let mut mask = !bit(s.king);
+            if role == Role::Pawn {
+                // A double step over the square of our king sets a dangerous e.p. field.
+                let passed = match us {
+                    Color::White => from + 8,
+                    Color::Black => from.wrapping_sub(8),
+                };
+                if passed == s.king {
+                    mask &= !match us {
+                        Color::White => bit(from + 16),
+                        Color::Black => bit(from.wrapping_sub(16)),
+                    };
+                }
+            }
+            mask
+        }
+    }
+
+    /// Adds the moves of one piece: the safe ones at once, the others after a test.
+    #[inline]
+    fn emit<S: Sink>(
+        &self,
+        sink: &mut S,
+        s: Option<&Safety>,
+        plane: Plane,
+        from: u8,
+        tos: u64,
+        role: Role,
+    ) {
+        let Some(s) = s else {
+            sink.add_set(plane, from, tos, MoveKind::Normal);
+            return;
+        };
+        let safe = self.safe_mask(plane, from, role, s);
+        sink.add_set(plane, from, tos & safe, MoveKind::Normal);
+        let mut rest = tos & !safe;
+        if plane == Plane::Earth && role != Role::King {
+            rest &= s.evasion;
+        }
+        while rest != 0 {
+            let to = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let m = Move {
+                plane,
+                from,
+                to,
+                promotion: None,
+                kind: MoveKind::Normal,
+            };
+            let ok = if role == Role::King {
+                self.king_step_legal(from, to)
+            } else {
+                self.is_legal_slow(m)
+            };
+            if ok {
+                sink.add(m);
+            }
+        }
+    }
+
+    /// Generates the moves of `us`: all pseudo-legal ones (`safety` `None`) or the legal ones.
+    fn generate<S: Sink>(&self, us: Color, sink: &mut S, safety: Option<&Safety>) {
+        let them = other(us);
+        let frozen = self.frozen_for(us);
+        for plane in Plane::ALL {
+            let l = &self.layers[plane.index()];
+            let own = l.col(us);
+            if own == 0 {
+                continue;
+            }
+            let occ = l.occ();
+            let (movers, targets) = if plane == Plane::Earth {
+                // DC-15: possessed pieces do not move; DC-16: blessed pieces are not captured.
+                (own & !frozen, l.col(them) & !frozen)
+            } else {
+                (own, l.col(them))
+            };
+            let dest = targets | !occ;
+            let mut bb = movers & l.rol(Role::Knight);
+            while bb != 0 {
+                let from = bb.trailing_zeros() as u8;
+                bb &= bb - 1;
+                let tos = attacks::knight(from) & dest;
+                self.emit(sink, safety, plane, from, tos, Role::Knight);
+            }
+            let mut bb = movers & l.rol(Role::Bishop);
+            while bb != 0 {
+                let from = bb.trailing_zeros() as u8;
+                bb &= bb - 1;
+                let tos = attacks::bishop(from, occ) & dest;
+                self.emit(sink, safety, plane, from, tos, Role::Bishop);
+            }
+            let mut bb = movers & l.rol(Role::Rook);
+            while bb != 0 {
+                let from = bb.trailing_zeros() as u8;
+                bb &= bb - 1;
+                let tos = attacks::rook(from, occ) & dest;
+                self.emit(sink, safety, plane, from, tos, Role::Rook);
+            }
+            let mut bb = movers & l.rol(Role::Queen);
+            while bb != 0 {
+                let from = bb.trailing_zeros() as u8;
+                bb &= bb - 1;
+                let tos = (attacks::rook(from, occ) | attacks::bishop(from, occ)) & dest;
+                self.emit(sink, safety, plane, from, tos, Role::Queen);
+            }
+            // DC-14: kings live on Earth only.
+            let mut bb = movers & l.rol(Role::King);
+            while bb != 0 {
+                let from = bb.trailing_zeros() as u8;
+                bb &= bb - 1;
+                let tos = attacks::king(from) & dest;
+                self.emit(sink, safety, plane, from, tos, Role::King);
+            }
+            self.pawn_moves(plane, us, movers & l.rol(Role::Pawn), targets, sink, safety);
+            if plane == Plane::Earth {
+                self.castling_moves(us, movers, sink, safety);
+            }
+        }
+    }
+
+    /// Pawn pushes, double steps, captures, promotions and en passant on `plane` (DC-11,
+    /// DC-12).
+    fn pawn_moves<S: Sink>(
+        &self,
+        plane: Plane,
+        us: Color,
+        pawns: u64,
+        targets: u64,
+        sink: &mut S,
+        safety: Option<&Safety>,
+    ) {
+        if pawns == 0 {
+            return;
+        }
+        let l = &self.layers[plane.index()];
+        let empty = !l.occ();
+        let (last, third) = match us {
+            Color::White => (RANK_8, 0xffu64 << 16),
+            Color::Black => (RANK_1, 0xffu64 << 40),
+        };
+        // Pawns whose safe destinations are the same for all go set-wise; the others (pinned,
+        // vacating a sensitive cell, next to the king's aligned cell) one by one.
+        let (uniform, mask) = match safety {
+            None => (pawns, !0),
+            Some(s) => self.uniform_pawns(plane, pawns, s),
+        };
+        self.pawn_sets(plane, us, uniform, mask, targets, sink, safety.is_some());
+        let mut bb = pawns & !uniform;
+        while bb != 0 {
+            let from = bb.trailing_zeros() as u8;
+            bb &= bb - 1;
+            let one = match us {
+                Color::White => bit(from) << 8,
+                Color::Black => bit(from) >> 8,
+            } & empty;
+            let two = match us {
+                Color::White => (one & third) << 8,
+                Color::Black => (one & third) >> 8,
+            } & empty;
+            let plain = one | (attacks::pawn(us, from) & targets);
+            let safe = match safety {
+                Some(s) => self.safe_mask(plane, from, Role::Pawn, s),
+                None => !0,
+            };
+            sink.add_set(plane, from, plain & safe & !last, MoveKind::Normal);
+            sink.add_set(plane, from, two & safe, MoveKind::DoubleStep);
+            sink.add_promotions(plane, from, plain & safe & last);
+            let mut rest = (plain | two) & !safe;
+            if plane == Plane::Earth
+                && let Some(s) = safety
+            {
+                rest &= s.evasion;
+            }
+            while rest != 0 {
+                let to = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                let kind = if bit(to) & two != 0 {
+                    MoveKind::DoubleStep
+                } else {
+                    MoveKind::Normal
+                };
+                if bit(to) & last != 0 {
+                    for promo in Role::PROMOTIONS {
+                        let m = Move {
+                            plane,
+                            from,
+                            to,
+                            promotion: Some(promo),
+                            kind,
+                        };
+                        if self.is_legal_slow(m) {
+                            sink.add(m);
+                        }
+                    }
+                } else {
+                    let m = Move {
+                        plane,
+                        from,
+                        to,
+                        promotion: None,
+                        kind,
+                    };
+                    if self.is_legal_slow(m) {
+                        sink.add(m);
+                    }
+                }
+            }
+        }
+        // DC-12: en passant on the board of the last double step; the passed pawn must still
+        // be an enemy pawn, and on Earth not blessed (it must be among `targets`).
+        if let Some((ep_plane, ep)) = self.ep
+            && ep_plane == plane
+        {
+            let (ep_rank, victim) = match us {
+                Color::White => (5, ep.wrapping_sub(8)),
+                Color::Black => (2, ep + 8),
+            };
+            if ep / 8 == ep_rank
+                && bit(ep) & empty != 0
+                && targets & l.rol(Role::Pawn) & bit(victim) != 0
+            {
+                let mut caps = attacks::pawn(other(us), ep) & pawns;
+                while caps != 0 {
+                    let from = caps.trailing_zeros() as u8;
+                    caps &= caps - 1;
+                    let m = Move {
+                        plane,
+                        from,
+                        to: ep,
+                        promotion: None,
+                        kind: MoveKind::EnPassant,
+                    };
+                    if safety.is_none() || self.is_legal_slow(m) {
+                        sink.add(m);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The pawns of `pawns` on `plane` whose plainly safe destinations are all the same,
+    /// and that mask (see [`DimensionChess::safe_mask`]).
+    #[inline]
+    fn uniform_pawns(&self, plane: Plane, pawns: u64, s: &Safety) -> (u64, u64) {
+        if s.in_check {
+            return (0, 0);
+        }
+        let us = self.turn;
+        if plane == Plane::Earth {
+            let mask = if s.drop_exposed {
+                !s.stronger[Role::Pawn.index()]
+            } else {
+                !0
+            };
+            (pawns & !s.pinned, mask)
+        } else if plane == Plane::upper(us) {
+            (pawns & !s.upper_unsafe_from, !bit(s.king))
+        } else if s.drop_exposed {
+            (0, 0)
+        } else {
+            // The pawn whose double step would pass over the king's cell is special.
+            let special = match us {
+                Color::White if s.king >= 8 => bit(s.king - 8),
+                Color::Black if s.king < 56 => bit(s.king + 8),
+                _ => 0,
+            };
+            (pawns & !special, !bit(s.king))
+        }
+    }
+
+    /// The moves of the pawns `pawns` as sets: destinations in `mask` are added at once, the
+    /// others (when `test`) played and tested.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn pawn_sets<S: Sink>(
+        &self,
+        plane: Plane,
+        us: Color,
+        pawns: u64,
+        mask: u64,
+        targets: u64,
+        sink: &mut S,
+        test: bool,
+    ) {
+        if pawns == 0 {
+            return;
+        }
+        const FILE_A: u64 = 0x0101_0101_0101_0101;
+        const FILE_H: u64 = FILE_A << 7;
+        let empty = !self.layers[plane.index()].occ();
+        let (single, double, west, east, last, d1, d2, dw, de) = match us {
+            Color::White => {
+                let single = (pawns << 8) & empty;
+                (
+                    single,
+                    ((single & (0xff << 16)) << 8) & empty,
+                    ((pawns & !FILE_A) << 7) & targets,
+                    ((pawns & !FILE_H) << 9) & targets,
+                    RANK_8,
+                    8i8,
+                    16i8,
+                    7i8,
+                    9i8,
+                )
+            }
+            Color::Black => {
+                let single = (pawns >> 8) & empty;
+                (
+                    single,
+                    ((single & (0xff << 40)) >> 8) & empty,
+                    ((pawns & !FILE_A) >> 9) & targets,
+                    ((pawns & !FILE_H) >> 7) & targets,
+                    RANK_1,
+                    -8i8,
+                    -16i8,
+                    -9i8,
+                    -7i8,
+                )
+            }
+        };
+        let sets = [
+            (single, d1, MoveKind::Normal),
+            (double, d2, MoveKind::DoubleStep),
+            (west, dw, MoveKind::Normal),
+            (east, de, MoveKind::Normal),
+        ];
+        if sink.counts() {
+            // Fewer popcounts: single and double steps never share a destination.
+            let mut n = u64::from((((single & !last) | double) & mask).count_ones())
+                + u64::from((west & mask & !last).count_ones())
+                + u64::from((east & mask & !last).count_ones());
+            if (single | west | east) & last != 0 {
+                n += 4 * u64::from(
+                    (single & mask & last).count_ones()
+                        + (west & mask & last).count_ones()
+                        + (east & mask & last).count_ones(),
+                );
+            }
+            sink.add_count(n);
+        } else {
+            for (set, delta, kind) in sets {
+                add_pawn_set(sink, plane, set & mask, delta, kind, last);
+            }
+        }
+        if (single | double | west | east) & !mask == 0 {
+            return;
+        }
+        for (set, delta, kind) in sets {
+            let mut rest = set & !mask;
+            if !test {
+                add_pawn_set(sink, plane, rest, delta, kind, last);
+                continue;
+            }
+            while rest != 0 {
+                let to = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                let from = (to as i8 - delta) as u8;
+                let promos: &[Option<Role>] = if bit(to) & last != 0 {
+                    &[
+                        Some(Role::Queen),
+                        Some(Role::Rook),
+                        Some(Role::Bishop),
+                        Some(Role::Knight),
+                    ]
+                } else {
+                    &[None]
+                };
+                for &promotion in promos {
+                    let m = Move {
+                        plane,
+                        from,
+                        to,
+                        promotion,
+                        kind,
+                    };
+                    if self.is_legal_slow(m) {
+                        sink.add(m);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Castling on Earth (DC-13): right held, squares between empty on Earth, neither king nor
+    /// rook possessed (`movers` excludes possessed pieces). Check conditions are tested by
+    /// [`DimensionChess::is_legal_slow`].
+    fn castling_moves<S: Sink>(
+        &self,
+        us: Color,
+        movers: u64,
+        sink: &mut S,
+        safety: Option<&Safety>,
+    ) {
+        let (king, short, long, rights) = match us {
+            Color::White => (4u8, WHITE_KINGSIDE, WHITE_QUEENSIDE, self.castling & 3),
+            Color::Black => (60u8, BLACK_KINGSIDE, BLACK_QUEENSIDE, self.castling & 12),
+        };
+        if rights == 0 {
+            return;
+        }
+        let e = &self.layers[Plane::Earth.index()];
+        let occ = e.occ();
+        let kings = e.pcs(us, Role::King) & movers;
+        let rooks = e.pcs(us, Role::Rook) & movers;
+        if kings & bit(king) == 0 {
+            return;
+        }
+        let mut try_castle = |to: u8| {
+            let m = Move {
+                plane: Plane::Earth,
+                from: king,
+                to,
+                promotion: None,
+                kind: MoveKind::Castle,
+            };
+            if safety.is_none() || self.is_legal_slow(m) {
+                sink.add(m);
+            }
+        };
+        if rights & short != 0
+            && rooks & bit(king + 3) != 0
+            && occ & (bit(king + 1) | bit(king + 2)) == 0
+        {
+            try_castle(king + 2);
+        }
+        if rights & long != 0
+            && rooks & bit(king - 4) != 0
+            && occ & (bit(king - 1) | bit(king - 2) | bit(king - 3)) == 0
+        {
+            try_castle(king - 2);
+        }
+    }
+
+    /// The enemy's pseudo-legal moves that would take or replace `c`'s king (DC-21), for
+    /// messages. At most one is returned.
+    pub(crate) fn king_threat(&self, c: Color) -> Option<Move> {
+        let k = self.king(c)?;
+        let them = other(c);
+        let mut list = crate::movegen::MoveList::new();
+        self.pseudo_moves_into(them, &mut list);
+        let drop = Plane::upper(them);
+        list.iter()
+            .copied()
+            .find(|m| m.to == k && (m.plane == Plane::Earth || m.plane == drop))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use dimchess_core::zobrist::SplitMix64;
+
+    use super::*;
+
+    /// The legal moves by the slow path only: every pseudo-legal move played and tested.
+    fn slow_legal(p: &DimensionChess) -> MoveList {
+        let mut pseudo = MoveList::new();
+        p.pseudo_moves_into(p.turn, &mut pseudo);
+        pseudo
+            .iter()
+            .copied()
+            .filter(|&m| p.is_legal_slow(m))
+            .collect()
+    }
+
+    /// The fast filter ([`DimensionChess::safe_mask`], king steps) agrees with playing every move, in
+    /// thousands of positions of random games (captures and transfers are frequent in them).
+    #[test]
+    fn fast_legality_filter_agrees_with_playing_every_move() {
+        let mut rng = SplitMix64::new(0xd1c7);
+        let mut positions = 0;
+        for _ in 0..160 {
+            let mut p = DimensionChess::start();
+            for _ in 0..120 {
+                let fast = p.moves();
+                let slow = slow_legal(&p);
+                let key = |m: &Move| (m.plane, m.from, m.to, m.promotion);
+                let mut a = fast.clone();
+                let mut b = slow.clone();
+                a.sort_by_key(key);
+                b.sort_by_key(key);
+                assert_eq!(a.as_slice(), b.as_slice(), "{p}");
+                assert_eq!(p.count_moves(), fast.len() as u64);
+                positions += 1;
+                if fast.is_empty() {
+                    break;
+                }
+                p = p.after(fast[rng.below(fast.len())]);
+            }
+        }
+        assert!(positions > 5_000);
+    }
+}
