@@ -45,11 +45,24 @@ impl From<u64> for Bitboard64 {
 }
 
 impl MagicTable {
-    /// Builds the table for the rider of `rays` on the first `cells` cells.
+    /// Builds the table for the rider of `rays` on the first `cells` cells, searching every
+    /// magic factor (deterministic, but it takes a few hundred milliseconds: a variant with a
+    /// fixed geometry should record the factors once with [`MagicTable::magics`] and build
+    /// with [`MagicTable::with_magics`]).
     ///
     /// # Panics
     /// If `cells > 64`.
     pub fn new(rays: &RayTable<1>, cells: usize) -> Self {
+        Self::with_magics(rays, cells, &[])
+    }
+
+    /// Builds the table using `hints[cell]` as the magic factor of each cell where it works,
+    /// and searching where it does not (or where no hint is given). The result is always
+    /// correct; good hints only make it fast.
+    ///
+    /// # Panics
+    /// If `cells > 64`.
+    pub fn with_magics(rays: &RayTable<1>, cells: usize, hints: &[u64]) -> Self {
         assert!(cells <= 64);
         let mut entries = [Entry::default(); 64];
         let mut table = Vec::new();
@@ -81,21 +94,20 @@ impl MagicTable {
                 }
             }
             let shift = 64 - bits;
+            let index = |o: u64, m: u64| {
+                if bits == 0 {
+                    0
+                } else {
+                    (o.wrapping_mul(m) >> shift) as usize
+                }
+            };
             let mut slots = vec![0u64; size];
             let mut epoch = vec![0u32; size];
             let mut attempt = 0u32;
-            let magic = loop {
+            let mut works = |m: u64| {
                 attempt += 1;
-                let m = rng.next_u64() & rng.next_u64() & rng.next_u64();
-                if (mask.wrapping_mul(m) >> 56).count_ones() < 6 && bits > 6 {
-                    continue;
-                }
-                let ok = occs.iter().zip(&refs).all(|(&o, &a)| {
-                    let i = if bits == 0 {
-                        0
-                    } else {
-                        (o.wrapping_mul(m) >> shift) as usize
-                    };
+                occs.iter().zip(&refs).all(|(&o, &a)| {
+                    let i = index(o, m);
                     if epoch[i] != attempt {
                         epoch[i] = attempt;
                         slots[i] = a;
@@ -103,10 +115,19 @@ impl MagicTable {
                     } else {
                         slots[i] == a
                     }
-                });
-                if ok {
-                    break m;
-                }
+                })
+            };
+            let magic = match hints.get(cell) {
+                Some(&h) if works(h) => h,
+                _ => loop {
+                    let m = rng.next_u64() & rng.next_u64() & rng.next_u64();
+                    if bits > 6 && (mask.wrapping_mul(m) >> 56).count_ones() < 6 {
+                        continue;
+                    }
+                    if works(m) {
+                        break m;
+                    }
+                },
             };
             *entry = Entry {
                 mask,
@@ -116,16 +137,16 @@ impl MagicTable {
             };
             let mut filled = vec![0u64; size];
             for (&o, &a) in occs.iter().zip(&refs) {
-                let i = if bits == 0 {
-                    0
-                } else {
-                    (o.wrapping_mul(magic) >> shift) as usize
-                };
-                filled[i] = a;
+                filled[index(o, magic)] = a;
             }
             table.extend_from_slice(&filled);
         }
         MagicTable { entries, table }
+    }
+
+    /// The magic factor of every cell, to record and pass to [`MagicTable::with_magics`].
+    pub fn magics(&self) -> [u64; 64] {
+        core::array::from_fn(|c| self.entries[c].magic)
     }
 
     /// The cells the rider on `cell` reaches with `occupied` cells blocking.
@@ -134,5 +155,27 @@ impl MagicTable {
         let e = &self.entries[cell];
         let i = ((occupied & e.mask).wrapping_mul(e.magic) >> e.shift) as usize;
         self.table[e.offset as usize + i]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{Geometry, vectors};
+
+    #[test]
+    fn hints_are_used_when_they_work_and_replaced_when_not() {
+        let g = Geometry::new(&[8, 8]);
+        let rays = RayTable::<1>::new(&g, &vectors(2, &[1, 1]), None);
+        let searched = MagicTable::new(&rays, 64);
+        let hinted = MagicTable::with_magics(&rays, 64, &searched.magics());
+        assert_eq!(hinted.magics(), searched.magics());
+        // Bad hints (zero) are replaced by a search, and the table is still right.
+        let bad = MagicTable::with_magics(&rays, 64, &[0; 64]);
+        for c in 0..64 {
+            for occ in [0u64, 0x0042_0000_2400_1800, u64::MAX] {
+                assert_eq!(bad.attacks(c, occ), rays.attacks(c, occ.into()).bits());
+            }
+        }
     }
 }
