@@ -156,4 +156,6 @@ macro_rules! any_position {
 // One line per variant crate: `Name(position type)`.
 any_position! {
     Fide(dimchess_fide::Chess),
+    Hyperspace(dimchess_hyperspace::Hyperspace),
+    HyperspaceOptional(dimchess_hyperspace::HyperspaceOptional),
 }

@@ -21,4 +21,5 @@ pub use any::{AnyMove, AnyPosition};
 pub use dimchess_core as core;
 pub use dimchess_core::{Error, Outcome, Position};
 pub use dimchess_fide as fide;
+pub use dimchess_hyperspace as hyperspace;
 pub use registry::{VARIANTS, VariantInfo};

@@ -17,12 +17,29 @@ pub struct VariantInfo {
 }
 
 /// Every variant id, in the order `dimchess variants` lists them.
-pub const VARIANTS: &[VariantInfo] = &[VariantInfo {
-    id: "fide",
-    description: "orthodox chess (FIDE Laws)",
-    start: || AnyPosition::Fide(dimchess_fide::Chess::start()),
-    parse: |t| dimchess_fide::Chess::from_fen(t).map(AnyPosition::Fide),
-}];
+pub const VARIANTS: &[VariantInfo] = &[
+    VariantInfo {
+        id: "fide",
+        description: "orthodox chess (FIDE Laws)",
+        start: || AnyPosition::Fide(dimchess_fide::Chess::start()),
+        parse: |t| dimchess_fide::Chess::from_fen(t).map(AnyPosition::Fide),
+    },
+    VariantInfo {
+        id: "hyperspace",
+        description: "Hyperspace Chess: non-adjacent moves travel through hyperspace, land later, capture or explode",
+        start: || AnyPosition::Hyperspace(dimchess_hyperspace::Hyperspace::start()),
+        parse: |t| dimchess_hyperspace::Hyperspace::from_text(t).map(AnyPosition::Hyperspace),
+    },
+    VariantInfo {
+        id: "hyperspace-optional",
+        description: "Hyperspace Chess with optional jumps: each non-adjacent move also exists in its immediate FIDE form",
+        start: || AnyPosition::HyperspaceOptional(dimchess_hyperspace::HyperspaceOptional::start()),
+        parse: |t| {
+            dimchess_hyperspace::HyperspaceOptional::from_text(t)
+                .map(AnyPosition::HyperspaceOptional)
+        },
+    },
+];
 
 /// The variant with this id.
 pub fn find(id: &str) -> Result<&'static VariantInfo, Error> {
