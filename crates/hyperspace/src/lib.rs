@@ -34,6 +34,8 @@ pub mod flight;
 mod movegen;
 pub mod moves;
 mod notation;
+#[cfg(test)]
+mod oracle;
 mod outcome;
 mod play;
 pub mod position;
