@@ -168,11 +168,7 @@ fn check_games<const O: bool>(seed: u64, games: usize, plies: usize, start: &str
         let mut p: HyperspacePosition<O> = start.parse().unwrap();
         for _ in 0..plies {
             let moves = p.moves();
-            assert_eq!(
-                sorted(moves.to_vec()),
-                sorted(oracle(&p)),
-                "position {p}"
-            );
+            assert_eq!(sorted(moves.to_vec()), sorted(oracle(&p)), "position {p}");
             assert_eq!(p.count_legal_moves(), moves.len() as u64, "{p}");
             if moves.is_empty() {
                 break;
