@@ -339,3 +339,75 @@ fn x23_immediate_slide_blocked_hyperspace_form_not() {
     let e = opt(before).parse_move("a1a2^").unwrap_err();
     assert!(e.to_string().contains("HS-25"), "{e}");
 }
+
+#[test]
+fn game_record_with_launches_landings_explosion_and_landing_capture() {
+    // The record replayed through the `dimchess` tool by the root package's test
+    // `hyperspace_cli`; here every intermediate state is checked.
+    let record = [
+        (
+            "g1f3^",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R b KQkq - 1 1 Nf3:1",
+        ),
+        (
+            "b8c6^",
+            "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R w KQkq - 2 2 Nf3:1,nc6:1",
+        ),
+        (
+            "e2e3",
+            "r1bqkbnr/pppppppp/8/8/8/4PN2/PPPP1PPP/RNBQKB1R b KQkq - 0 2 nc6:1",
+        ),
+        (
+            "d7d6",
+            "r1bqkbnr/ppp1pppp/2np4/8/8/4PN2/PPPP1PPP/RNBQKB1R w KQkq - 0 3 -",
+        ),
+        (
+            "f3g5^",
+            "r1bqkbnr/ppp1pppp/2np4/8/8/4P3/PPPP1PPP/RNBQKB1R b KQkq - 1 3 Ng5:1",
+        ),
+        (
+            "a7a6",
+            "r1bqkbnr/1pp1pppp/p1np4/8/8/4P3/PPPP1PPP/RNBQKB1R w KQkq - 0 4 Ng5:1",
+        ),
+        (
+            "b1c3^",
+            "r1bqkbnr/1pp1pppp/p1np4/6N1/8/4P3/PPPP1PPP/R1BQKB1R b KQkq - 1 4 Nc3:1",
+        ),
+        (
+            "a6a5",
+            "r1bqkbnr/1pp1pppp/2np4/p5N1/8/4P3/PPPP1PPP/R1BQKB1R w KQkq - 0 5 Nc3:1",
+        ),
+        // HS-9, HS-12: the knight lands on the pawn just moved to c3; b2, c3, d2 are cleared.
+        (
+            "c2c3",
+            "r1bqkbnr/1pp1pppp/2np4/p5N1/8/4P3/P4PPP/R1BQKB1R b KQkq - 0 5 -",
+        ),
+        (
+            "h7h6",
+            "r1bqkbnr/1pp1ppp1/2np3p/p5N1/8/4P3/P4PPP/R1BQKB1R w KQkq - 0 6 -",
+        ),
+        (
+            "g5f7^",
+            "r1bqkbnr/1pp1ppp1/2np3p/p7/8/4P3/P4PPP/R1BQKB1R b KQkq - 1 6 Nf7:1",
+        ),
+        (
+            "a5a4",
+            "r1bqkbnr/1pp1ppp1/2np3p/8/p7/4P3/P4PPP/R1BQKB1R w KQkq - 0 7 Nf7:1",
+        ),
+        // HS-10: the knight lands on f7 and takes the pawn.
+        (
+            "h2h3",
+            "r1bqkbnr/1pp1pNp1/2np3p/8/p7/4P2P/P4PP1/R1BQKB1R b KQkq - 0 7 -",
+        ),
+        (
+            "e8f7",
+            "r1bq1bnr/1pp1pkp1/2np3p/8/p7/4P2P/P4PP1/R1BQKB1R w KQ - 0 8 -",
+        ),
+    ];
+    let mut p = Hyperspace::start();
+    for (mv, after) in record {
+        p.play_text(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+        assert_eq!(p.to_string(), after, "after {mv}");
+        assert_eq!(p.zobrist(), p.zobrist_from_scratch());
+    }
+}
