@@ -19,6 +19,8 @@ fn bench(c: &mut Criterion) {
         ("flights", FLIGHTS, 3),
     ] {
         let pos: Hyperspace = text.parse().unwrap();
+        // Throughput of the move generator: moves per second.
+        g.throughput(Throughput::Elements(pos.moves().len() as u64));
         g.bench_function(format!("movegen/{name}"), |b| {
             b.iter(|| {
                 let mut m = Moves::new();
