@@ -30,7 +30,11 @@ impl Launch {
 /// everything else `d - 1` (a pawn double step and the castling king have `d = 2`).
 #[inline]
 pub(crate) fn travel_turns(role: Role, d: u8) -> u8 {
-    if role == Role::Knight { 1 } else { d - 1 }
+    if role == Role::Knight {
+        1
+    } else {
+        d.saturating_sub(1).max(1)
+    }
 }
 
 /// Resolves `us`'s landings on `board` (HS-8): `landers` are sorted by destination. Returns

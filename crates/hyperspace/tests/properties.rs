@@ -44,6 +44,11 @@ fn random_game<const O: bool>(seed: u64, plies: usize) {
     let mut p = HyperspacePosition::<O>::start();
     for _ in 0..plies {
         invariants(&p);
+        // Pieces only leave the game (promotion replaces a pawn).
+        assert!(
+            p.board().occupied().count() as usize + p.flight().len() <= 32,
+            "{p}"
+        );
         let moves = p.moves();
         assert_eq!(p.count_legal_moves(), moves.len() as u64);
         if moves.is_empty() {
@@ -102,4 +107,56 @@ fn an_illegal_move_leaves_the_position_unchanged() {
 fn perft_one_counts_the_listed_moves() {
     let p = Hyperspace::start();
     assert_eq!(perft(&p, 1), p.moves().len() as u64);
+}
+
+const SEEDS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -",
+    "r3k2r/pp3ppp/2n5/3p4/3P4/2N5/PP3PPP/R3K2R w KQkq - 0 12 Bd5:1,Nb5:1,Qe6:2,bd4:1,nc4:1,qg3:3",
+    "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1 -",
+    "8/4k3/8/8/8/8/P7/8 w - - 2 2 Rf1:1,Kg1:1",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Mutated position texts never panic the parsers; whatever parses round-trips.
+    #[test]
+    fn mutated_position_texts(
+        which in 0usize..4,
+        edits in proptest::collection::vec((any::<usize>(), 0u8..3, proptest::char::range(' ', '~')), 1..4),
+    ) {
+        let mut chars: Vec<char> = SEEDS[which].chars().collect();
+        for (at, op, c) in edits {
+            let i = at % (chars.len() + 1);
+            match op {
+                0 => chars.insert(i, c),
+                1 if i < chars.len() => { chars.remove(i); }
+                _ if i < chars.len() => chars[i] = c,
+                _ => chars.push(c),
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        if let Ok(p) = text.parse::<Hyperspace>() {
+            invariants(&p);
+            let _ = p.outcome();
+        }
+        if let Ok(p) = text.parse::<HyperspaceOptional>() {
+            invariants(&p);
+            let _ = p.outcome();
+        }
+    }
+
+    /// Any short ASCII string as a move text: an error, or a legal move that prints back.
+    #[test]
+    fn arbitrary_move_texts(text in "[a-i1-9^qrbnk ]{0,7}", which in 0usize..4) {
+        let p: HyperspaceOptional = SEEDS[which].parse().unwrap();
+        if let Ok(m) = p.parse_move(&text) {
+            prop_assert!(p.is_legal(m));
+            prop_assert_eq!(p.move_text(m), text.clone());
+        }
+        let h: Result<Hyperspace, _> = SEEDS[which].parse();
+        if let Ok(h) = h && let Ok(m) = h.parse_move(&text) {
+            prop_assert_eq!(h.move_text(m), text);
+        }
+    }
 }
