@@ -25,6 +25,9 @@ pub(crate) trait Sink {
     fn promotions(&mut self, from: usize, targets: u64);
     /// One move.
     fn one(&mut self, mv: Move);
+    /// Pawn moves to each of `targets`, from `target - delta`, with the packed `tag`; an
+    /// immediate move onto the last rank becomes the four promotions.
+    fn pawns(&mut self, targets: u64, delta: isize, tag: u16);
 }
 
 /// Counts moves without listing them (bulk counting for perft).
@@ -42,6 +45,15 @@ impl Sink for Counter {
     #[inline]
     fn one(&mut self, _mv: Move) {
         self.0 += 1;
+    }
+    #[inline]
+    fn pawns(&mut self, targets: u64, _delta: isize, tag: u16) {
+        let n = u64::from(targets.count_ones());
+        self.0 += if tag == IMM {
+            n + 3 * u64::from((targets & LAST_RANKS).count_ones())
+        } else {
+            n
+        };
     }
 }
 
@@ -71,7 +83,30 @@ impl<B: dimchess_core::MoveBuffer<Move>> Sink for Lister<'_, B> {
     fn one(&mut self, mv: Move) {
         self.0.push(mv);
     }
+    #[inline]
+    fn pawns(&mut self, mut targets: u64, delta: isize, tag: u16) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as usize;
+            targets &= targets - 1;
+            let from = (to as isize - delta) as usize;
+            if tag == IMM && LAST_RANKS >> to & 1 != 0 {
+                for t in PROMO_TAGS {
+                    self.0.push(Move::raw(from, to, t));
+                }
+            } else {
+                self.0.push(Move::raw(from, to, tag));
+            }
+        }
+    }
 }
+
+#[inline]
+fn shift(b: u64, delta: isize) -> u64 {
+    if delta >= 0 { b << delta } else { b >> -delta }
+}
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
 
 const LAST_RANKS: u64 = 0xff | 0xff << 56;
 
@@ -150,7 +185,7 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
     }
 
     /// Immediate moves from `o` to `targets` (promotions where they reach the last rank).
-    #[inline]
+    #[inline(always)]
     fn emit_imm<S: Sink>(&self, ctx: &Ctx, sink: &mut S, o: usize, targets: u64) {
         if targets == 0 {
             return;
@@ -182,7 +217,7 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
     }
 
     /// Hyperspace moves from `o` to `targets`: only the origin matters to the turn.
-    #[inline]
+    #[inline(always)]
     fn emit_hyper<S: Sink>(&self, ctx: &Ctx, sink: &mut S, o: usize, targets: u64) {
         if targets == 0 {
             return;
@@ -321,7 +356,47 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
             Color::White => (8, 1),
             Color::Black => (-8, 6),
         };
-        for o in board.pieces(us, Role::Pawn) {
+        // Pawns whose origin is not sensitive and which are not pinned: set-wise.
+        let pawns = board.pieces(us, Role::Pawn).bits();
+        let easy = if ctx.free {
+            pawns & !z
+        } else {
+            pawns & !z & !ctx.pinned
+        };
+        {
+            let (left, right) = (up - 1, up + 1);
+            let mask = if ctx.free { !0 } else { ctx.check_mask };
+            let push1 = shift(easy, up) & !occ;
+            let cap_l = shift(easy & !FILE_A, left) & enemy;
+            let cap_r = shift(easy & !FILE_H, right) & enemy;
+            let start = easy & (0xff << (8 * start_rank as usize));
+            let double = shift(start, 2 * up) & !occ;
+            let mut imm_sets = [(push1, up), (cap_l, left), (cap_r, right), (0, 2 * up)];
+            if OPTIONAL {
+                imm_sets[3].0 = shift(shift(start, up) & !occ, up) & !occ;
+            }
+            for (set, delta) in imm_sets {
+                sink.pawns(set & mask & !z, delta, IMM);
+                let mut slow = set & z;
+                while slow != 0 {
+                    let t = slow.trailing_zeros() as usize;
+                    slow &= slow - 1;
+                    let o = (t as isize - delta) as usize;
+                    if LAST_RANKS >> t & 1 != 0 {
+                        for tag in PROMO_TAGS {
+                            self.slow(&ctx, sink, Move::raw(o, t, tag));
+                        }
+                    } else {
+                        self.slow(&ctx, sink, Move::raw(o, t, IMM));
+                    }
+                }
+            }
+            if ctx.free || ctx.hyper_ok {
+                sink.pawns(double, 2 * up, HYP);
+            }
+        }
+        // The other pawns one by one.
+        for o in Bitboard64::from_bits(pawns & !easy) {
             let sq = Square::from_index(o);
             let one = (o as isize + up) as usize;
             let mut imm = attacks::pawn(us, sq).bits() & enemy;
@@ -339,10 +414,10 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
                     }
                 }
             }
-            if OPTIONAL
-                && let Some(ep) = self.ep
-                && attacks::pawn(us, sq).contains(ep.index())
-            {
+        }
+        // En passant (HS-19, hyperspace-optional only): tested by playing.
+        if OPTIONAL && let Some(ep) = self.ep {
+            for o in attacks::pawn(them, ep) & board.pieces(us, Role::Pawn) {
                 self.slow(&ctx, sink, Move::raw(o, ep.index(), IMM));
             }
         }
