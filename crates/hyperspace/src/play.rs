@@ -86,12 +86,12 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
     /// Makes the regular move `mv` on `board` (a copy of `self.board`) and says what went into
     /// hyperspace. Nothing is counted down or landed here.
     #[inline]
-    pub(crate) fn apply_regular(&self, board: &mut Board, mv: Move) -> Launch {
+    pub(crate) fn apply_regular(&self, board: &mut Board, mv: Move, role: Option<Role>) -> Launch {
         let us = self.turn;
         let them = us.other();
         let (from, to) = (mv.from(), mv.to());
         let mut launch = Launch::default();
-        let Some(role) = board.role_at(from) else {
+        let Some(role) = role else {
             return launch;
         };
         let mover = Piece::new(us, role);
@@ -162,7 +162,7 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
         let us = self.turn;
         let them = us.other();
         let mut board = self.board;
-        let launch = self.apply_regular(&mut board, mv);
+        let launch = self.apply_regular(&mut board, mv, self.board.role_at(mv.from()));
         resolve_landings(&mut board, self.flight.landers(us), us);
         let our_king = board.king_of(us).or(launch.king_to);
         let Some(k) = our_king else {
@@ -184,7 +184,7 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
         let role = old.role_at(mv.from());
         let mut board = old;
         // 1. The regular move.
-        let launch = self.apply_regular(&mut board, mv);
+        let launch = self.apply_regular(&mut board, mv, role);
         // 2-3. Landings and explosions (HS-3, HS-8).
         resolve_landings(&mut board, self.flight.landers(us), us);
         let mut fh = self.flight_hash;
