@@ -134,3 +134,29 @@ fn hs21_a_side_whose_only_king_is_in_flight_and_no_piece_on_the_board_is_stalema
         })
     ));
 }
+
+#[test]
+fn hs17_hs23_castling_in_both_forms_in_hyperspace_optional() {
+    let before = "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1 -";
+    step::<HyperspaceOptional>(before, "e1g1", "r3k3/8/8/8/8/8/8/5RK1 b q - 1 1 -");
+    step::<HyperspaceOptional>(before, "e1g1^", "r3k3/8/8/8/8/8/8/8 b q - 1 1 Rf1:1,Kg1:1");
+    step::<HyperspaceOptional>(
+        "r3k3/8/8/8/8/8/8/4K2R b Kq - 0 1 -",
+        "e8c8",
+        "2kr4/8/8/8/8/8/8/4K2R w K - 1 2 -",
+    );
+    let h: Hyperspace = before.parse().unwrap();
+    assert!(h.parse_move("e1g1").is_err());
+    assert!(h.parse_move("e1g1^").is_ok());
+}
+
+#[test]
+fn hs17_castling_not_through_a_square_threatened_from_hyperspace() {
+    // The black knight in flight lands on f1 at the end of Black's next turn, so it attacks
+    // f1 now (HS-15 (b)): the king may not cross it.
+    let p: Hyperspace = "4k3/8/8/8/8/8/8/4K2R w K - 0 1 nf1:1".parse().unwrap();
+    let e = p.parse_move("e1g1^").unwrap_err();
+    assert!(e.to_string().contains("HS-17"), "{e}");
+    let q: Hyperspace = "4k3/8/8/8/8/8/8/4K2R w K - 0 1 nh3:1".parse().unwrap();
+    assert!(q.parse_move("e1g1^").is_ok());
+}
