@@ -110,6 +110,33 @@ const FILE_H: u64 = FILE_A << 7;
 
 const LAST_RANKS: u64 = 0xff | 0xff << 56;
 
+/// Where a bishop, rook or queen on each square reaches on an empty board, split into the
+/// adjacent squares (immediate moves) and the others (hyperspace moves, HS-1, HS-4): built once.
+struct Reach {
+    near: [[u64; 64]; 3],
+    far: [[u64; 64]; 3],
+}
+
+static REACH: std::sync::LazyLock<Reach> = std::sync::LazyLock::new(|| {
+    let mut r = Reach {
+        near: [[0; 64]; 3],
+        far: [[0; 64]; 3],
+    };
+    for (i, role) in [Role::Bishop, Role::Rook, Role::Queen]
+        .into_iter()
+        .enumerate()
+    {
+        for s in 0..64 {
+            let sq = Square::from_index(s);
+            let all = attacks::attacks(role, Color::White, sq, Bitboard64::EMPTY).bits();
+            let adj = attacks::king(sq).bits();
+            r.near[i][s] = all & adj;
+            r.far[i][s] = all & !adj;
+        }
+    }
+    r
+});
+
 /// What the legality shortcuts need to know about the turn.
 struct Ctx {
     /// Sensitive squares: moves touching them are tested by playing.
@@ -334,20 +361,20 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
         }
         // Sliders: one step immediate, longer slides through hyperspace past anything (HS-4)
         // onto any square not holding an own piece (HS-5).
-        for (role, movers) in [
-            (Role::Bishop, board.pieces(us, Role::Bishop)),
-            (Role::Rook, board.pieces(us, Role::Rook)),
-            (Role::Queen, board.pieces(us, Role::Queen)),
-        ] {
-            for o in movers {
-                let sq = Square::from_index(o);
-                let reach = attacks::attacks(role, us, sq, Bitboard64::EMPTY).bits() & !own;
-                let near = attacks::king(sq).bits();
-                self.emit_imm(&ctx, sink, o, reach & near);
-                self.emit_hyper(&ctx, sink, o, reach & !near);
+        let reach = &*REACH;
+        for (i, role) in [Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .enumerate()
+        {
+            for o in board.pieces(us, role) {
+                let near = reach.near[i][o];
+                let far = reach.far[i][o];
+                self.emit_imm(&ctx, sink, o, near & !own);
+                self.emit_hyper(&ctx, sink, o, far & !own);
                 if OPTIONAL {
+                    let sq = Square::from_index(o);
                     let open = attacks::attacks(role, us, sq, Bitboard64::from_bits(occ)).bits();
-                    self.emit_imm(&ctx, sink, o, open & !own & !near);
+                    self.emit_imm(&ctx, sink, o, open & far & !own);
                 }
             }
         }
