@@ -203,3 +203,230 @@ fn oracle_agrees_on_a_finished_game() {
     assert!(oracle(&p).is_empty());
     let _ = Piece::new(Color::White, Role::King);
 }
+
+/// A second, deliberately naive implementation of a turn (HS-3, HS-8 … HS-13, HS-17 … HS-19,
+/// HS-22) on a plain array of squares, printing the position text on its own.
+mod naive {
+    use std::collections::BTreeMap;
+
+    use dimchess_fide::{Board, Color, Piece, Role, Square};
+
+    use crate::flight::InFlight;
+    use crate::moves::{Move, MoveTag};
+    use crate::position::HyperspacePosition;
+
+    fn letter_order(r: Role) -> u8 {
+        match r {
+            Role::King => 0,
+            Role::Queen => 1,
+            Role::Rook => 2,
+            Role::Bishop => 3,
+            Role::Knight => 4,
+            Role::Pawn => 5,
+        }
+    }
+
+    pub(super) fn play<const O: bool>(p: &HyperspacePosition<O>, mv: Move) -> String {
+        let mut cells: [Option<Piece>; 64] =
+            core::array::from_fn(|i| p.board.piece_at(Square::from_index(i)));
+        let mut flight: Vec<InFlight> = p.flight.iter().collect();
+        let us = p.turn;
+        let (from, to) = (mv.from(), mv.to());
+        let piece = cells[from.index()].expect("a piece on the origin");
+        let before = cells.iter().flatten().count() + flight.len();
+        let df = to.file() as i8 - from.file() as i8;
+        let castle_rook = |to: Square| -> (Square, Square) {
+            let r = to.rank();
+            if to.file() == 6 {
+                (
+                    Square::from_coords(7, r).unwrap(),
+                    Square::from_coords(5, r).unwrap(),
+                )
+            } else {
+                (
+                    Square::from_coords(0, r).unwrap(),
+                    Square::from_coords(3, r).unwrap(),
+                )
+            }
+        };
+        let mut launched = Vec::new();
+        match mv.tag() {
+            MoveTag::Hyper if piece.role == Role::King && df.abs() == 2 => {
+                let (rf, rt) = castle_rook(to);
+                let rook = cells[rf.index()].take().expect("castling rook");
+                cells[from.index()] = None;
+                launched.push(InFlight {
+                    piece,
+                    to,
+                    turns: 1,
+                });
+                launched.push(InFlight {
+                    piece: rook,
+                    to: rt,
+                    turns: rf.distance(rt) - 1,
+                });
+            }
+            MoveTag::Hyper => {
+                cells[from.index()] = None;
+                let turns = if piece.role == Role::Knight {
+                    1
+                } else {
+                    from.distance(to) - 1
+                };
+                launched.push(InFlight { piece, to, turns });
+            }
+            MoveTag::Immediate if piece.role == Role::King && df.abs() == 2 => {
+                let (rf, rt) = castle_rook(to);
+                cells[rt.index()] = cells[rf.index()].take();
+                cells[to.index()] = cells[from.index()].take();
+            }
+            MoveTag::Immediate => {
+                if piece.role == Role::Pawn && df != 0 && cells[to.index()].is_none() {
+                    let cap = Square::from_coords(to.file(), from.rank()).unwrap();
+                    cells[cap.index()] = None;
+                }
+                cells[to.index()] = cells[from.index()].take();
+            }
+            MoveTag::Promotion(r) => {
+                cells[from.index()] = None;
+                cells[to.index()] = Some(Piece::new(us, r));
+            }
+        }
+        // Landings: the mover's pieces with one turn left, all at once.
+        let mut by_dest: BTreeMap<usize, Vec<Piece>> = BTreeMap::new();
+        let mut staying = Vec::new();
+        for e in flight.drain(..) {
+            if e.piece.color == us && e.turns == 1 {
+                by_dest.entry(e.to.index()).or_default().push(e.piece);
+            } else if e.piece.color == us {
+                staying.push(InFlight {
+                    turns: e.turns - 1,
+                    ..e
+                });
+            } else {
+                staying.push(e);
+            }
+        }
+        let mut centres = Vec::new();
+        for (&d, landers) in &by_dest {
+            if landers.len() >= 2 || cells[d].is_some_and(|x| x.color == us) {
+                centres.push(d);
+            }
+        }
+        for (&d, landers) in &by_dest {
+            if !centres.contains(&d) {
+                cells[d] = Some(landers[0]);
+            }
+        }
+        for &c in &centres {
+            let c = Square::from_index(c);
+            for s in Square::all() {
+                if s.distance(c) <= 1 {
+                    cells[s.index()] = None;
+                }
+            }
+        }
+        staying.extend(launched);
+        let after = cells.iter().flatten().count() + staying.len();
+        // Bookkeeping.
+        let mut ep = None;
+        if O && piece.role == Role::Pawn
+            && mv.tag() == MoveTag::Immediate
+            && from.rank().abs_diff(to.rank()) == 2
+        {
+            let skipped = Square::from_index((from.index() + to.index()) / 2);
+            if cells[to.index()] == Some(piece)
+                && cells[skipped.index()].is_none()
+                && cells[from.index()].is_none()
+            {
+                ep = Some(skipped);
+            }
+        }
+        let mut rights = String::new();
+        for (ch, king, rook, color) in [
+            ('K', 4, 7, Color::White),
+            ('Q', 4, 0, Color::White),
+            ('k', 60, 63, Color::Black),
+            ('q', 60, 56, Color::Black),
+        ] {
+            let had = dimchess_fide::moves::castling::write(p.castling).contains(ch);
+            let keep = had
+                && from.index() != king
+                && from.index() != rook
+                && cells[king] == Some(Piece::new(color, Role::King))
+                && cells[rook] == Some(Piece::new(color, Role::Rook));
+            if keep {
+                rights.push(ch);
+            }
+        }
+        if rights.is_empty() {
+            rights.push('-');
+        }
+        let half = if piece.role == Role::Pawn || after < before {
+            0
+        } else {
+            p.halfmove.saturating_add(1)
+        };
+        let full = if us == Color::Black {
+            p.fullmove.saturating_add(1)
+        } else {
+            p.fullmove
+        };
+        let mut board = Board::empty();
+        for (i, c) in cells.iter().enumerate() {
+            if let Some(pc) = c {
+                board.put(Square::from_index(i), *pc);
+            }
+        }
+        staying.sort_by_key(|e| {
+            (
+                e.piece.color,
+                e.turns,
+                e.to.index(),
+                letter_order(e.piece.role),
+            )
+        });
+        let fl: Vec<String> = staying.iter().map(|e| e.to_string()).collect();
+        format!(
+            "{} {} {} {} {} {} {}",
+            board.placement(),
+            us.other().char(),
+            rights,
+            ep.map_or("-".to_string(), |s| s.to_string()),
+            half,
+            full,
+            if fl.is_empty() {
+                "-".to_string()
+            } else {
+                fl.join(",")
+            }
+        )
+    }
+}
+
+fn check_turns<const O: bool>(seed: u64, games: usize, plies: usize, start: &str) {
+    let mut rng = SplitMix64::new(seed);
+    for _ in 0..games {
+        let mut p: HyperspacePosition<O> = start.parse().unwrap();
+        for _ in 0..plies {
+            let moves = p.moves();
+            if moves.is_empty() {
+                break;
+            }
+            for &m in moves.iter() {
+                let mut c = p.clone();
+                c.play_unchecked(m);
+                assert_eq!(c.to_string(), naive::play(&p, m), "{p} then {m}");
+            }
+            p.play_unchecked(moves[rng.below(moves.len())]);
+        }
+    }
+}
+
+#[test]
+fn turns_match_the_naive_simulation() {
+    check_turns::<false>(11, 6, 50, crate::position::START_TEXT);
+    check_turns::<true>(12, 6, 50, crate::position::START_TEXT);
+    check_turns::<false>(13, 4, 30, FLIGHTS);
+    check_turns::<true>(14, 4, 30, BUSY);
+}
