@@ -158,4 +158,6 @@ any_position! {
     Fide(dimchess_fide::Chess),
     Redistribution(dimchess_redistribution::Redistribution),
     DimensionChess(dimchess_dimension_chess::DimensionChess),
+    Hyperspace(dimchess_hyperspace::Hyperspace),
+    HyperspaceOptional(dimchess_hyperspace::HyperspaceOptional),
 }

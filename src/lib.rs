@@ -22,5 +22,6 @@ pub use dimchess_core as core;
 pub use dimchess_core::{Error, Outcome, Position};
 pub use dimchess_dimension_chess as dimension_chess;
 pub use dimchess_fide as fide;
+pub use dimchess_hyperspace as hyperspace;
 pub use dimchess_redistribution as redistribution;
 pub use registry::{VARIANTS, VariantInfo};

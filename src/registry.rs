@@ -38,6 +38,21 @@ pub const VARIANTS: &[VariantInfo] = &[
         start: || AnyPosition::DimensionChess(dimchess_dimension_chess::DimensionChess::start()),
         parse: |t| t.parse().map(AnyPosition::DimensionChess),
     },
+    VariantInfo {
+        id: "hyperspace",
+        description: "Hyperspace Chess: non-adjacent moves travel through hyperspace, land later, capture or explode",
+        start: || AnyPosition::Hyperspace(dimchess_hyperspace::Hyperspace::start()),
+        parse: |t| dimchess_hyperspace::Hyperspace::from_text(t).map(AnyPosition::Hyperspace),
+    },
+    VariantInfo {
+        id: "hyperspace-optional",
+        description: "Hyperspace Chess with optional jumps: each non-adjacent move also exists in its immediate FIDE form",
+        start: || AnyPosition::HyperspaceOptional(dimchess_hyperspace::HyperspaceOptional::start()),
+        parse: |t| {
+            dimchess_hyperspace::HyperspaceOptional::from_text(t)
+                .map(AnyPosition::HyperspaceOptional)
+        },
+    },
 ];
 
 /// The variant with this id.

@@ -1,0 +1,49 @@
+//! `dimchess-hyperspace`: Hyperspace Chess (João Pedro Neto, 2000) and its optional-jump
+//! variant, as the project rulebook `hyperspace.md` specifies them (rulings `HS-1` … `HS-26`).
+//!
+//! Orthodox pieces and board (reused from `dimchess-fide`), but every move that does not go to
+//! an adjacent square sends the piece *into hyperspace*: it leaves the board at once, passes
+//! through anything, and lands some turns later on its destination, capturing an enemy piece
+//! there or exploding (emptying the 3x3 block around it) when it lands on an own piece or
+//! together with another piece. A piece in flight with one turn left threatens its landing
+//! square, and that counts for check.
+//!
+//! Two variant ids share one position type, [`HyperspacePosition`]:
+//! - [`Hyperspace`] (`hyperspace`): every non-adjacent move goes through hyperspace;
+//! - [`HyperspaceOptional`] (`hyperspace-optional`): each non-adjacent move may also be made
+//!   at once, as in FIDE chess (HS-23).
+//!
+//! ```
+//! use dimchess_core::{perft::perft, Position};
+//! use dimchess_hyperspace::{Hyperspace, HyperspaceOptional};
+//! let mut pos = Hyperspace::start();
+//! assert_eq!(perft(&pos, 1), 53);
+//! assert_eq!(perft(&HyperspaceOptional::start(), 1), 65);
+//! pos.play_text("g1f3^").unwrap(); // the knight jumps into hyperspace (HS-2)
+//! assert_eq!(pos.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R b KQkq - 1 1 Nf3:1");
+//! assert!(pos.play_text("b8c6").is_err()); // a non-adjacent move needs `^` (HS-25)
+//! ```
+//!
+//! # Features
+//! - `serde`: a position serializes as its text and a [`Move`] as its move text; deserializing
+//!   goes through the validating parsers.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod flight;
+mod movegen;
+pub mod moves;
+mod notation;
+#[cfg(test)]
+mod oracle;
+mod outcome;
+mod play;
+pub mod position;
+mod text;
+mod zobrist;
+
+pub use flight::{Flight, InFlight};
+pub use moves::{Move, MoveTag};
+pub use position::{
+    Hyperspace, HyperspaceOptional, HyperspacePosition, MAX_MOVES, MAX_PIECES, Moves, START_TEXT,
+};
