@@ -17,9 +17,9 @@
 pub mod any;
 pub mod registry;
 
-pub use any::{AnyMove, AnyPosition};
+pub use any::{AnyMove, AnyPosition, VariantPosition};
 pub use dimchess_core as core;
-pub use dimchess_core::{Error, Outcome, Position};
+pub use dimchess_core::{Describe, Error, Layout, Outcome, Position};
 pub use dimchess_fide as fide;
 pub use dimchess_redistribution as redistribution;
 pub use registry::{VARIANTS, VariantInfo};

@@ -73,8 +73,8 @@ fn parse_args(raw: &[String], allowed: &[&str]) -> Result<Args, Fail> {
 fn position(variant: &str, fen: Option<&str>) -> Result<AnyPosition, Fail> {
     let info = registry::find(variant)?;
     Ok(match fen {
-        Some(text) => (info.parse)(text.trim())?,
-        None => (info.start)(),
+        Some(text) => info.parse_position(text.trim())?,
+        None => info.start_position(),
     })
 }
 

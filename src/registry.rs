@@ -2,7 +2,7 @@
 
 use dimchess_core::Error;
 
-use crate::any::AnyPosition;
+use crate::any::{AnyPosition, VariantPosition};
 
 /// One variant id and how to make its positions.
 pub struct VariantInfo {
@@ -10,10 +10,22 @@ pub struct VariantInfo {
     pub id: &'static str,
     /// One line on what the variant is.
     pub description: &'static str,
+    /// The start position (see [`VariantInfo::start_position`]).
+    pub start: fn() -> VariantPosition,
+    /// Reads a position text of this variant (see [`VariantInfo::parse_position`]).
+    pub parse: fn(&str) -> Result<VariantPosition, Error>,
+}
+
+impl VariantInfo {
     /// The start position.
-    pub start: fn() -> AnyPosition,
-    /// Reads a position text of this variant.
-    pub parse: fn(&str) -> Result<AnyPosition, Error>,
+    pub fn start_position(&'static self) -> AnyPosition {
+        AnyPosition::new(self, (self.start)())
+    }
+
+    /// Reads and validates a position text of this variant.
+    pub fn parse_position(&'static self, text: &str) -> Result<AnyPosition, Error> {
+        (self.parse)(text).map(|p| AnyPosition::new(self, p))
+    }
 }
 
 /// Every variant id, in the order `dimchess variants` lists them.
@@ -21,15 +33,16 @@ pub const VARIANTS: &[VariantInfo] = &[
     VariantInfo {
         id: "fide",
         description: "orthodox chess (FIDE Laws)",
-        start: || AnyPosition::Fide(dimchess_fide::Chess::start()),
-        parse: |t| dimchess_fide::Chess::from_fen(t).map(AnyPosition::Fide),
+        start: || VariantPosition::Fide(dimchess_fide::Chess::start()),
+        parse: |t| dimchess_fide::Chess::from_fen(t).map(VariantPosition::Fide),
     },
     VariantInfo {
         id: "redistribution",
         description: "Redistribution 3d Chess (Gilman, 2010): 4x4x6, combining and splitting pieces",
-        start: || AnyPosition::Redistribution(dimchess_redistribution::Redistribution::start()),
+        start: || VariantPosition::Redistribution(dimchess_redistribution::Redistribution::start()),
         parse: |t| {
-            dimchess_redistribution::Redistribution::from_text(t).map(AnyPosition::Redistribution)
+            dimchess_redistribution::Redistribution::from_text(t)
+                .map(VariantPosition::Redistribution)
         },
     },
 ];
@@ -44,10 +57,10 @@ pub fn find(id: &str) -> Result<&'static VariantInfo, Error> {
 
 /// The start position of the variant `id`.
 pub fn start(id: &str) -> Result<AnyPosition, Error> {
-    Ok((find(id)?.start)())
+    Ok(find(id)?.start_position())
 }
 
 /// Reads a position text of the variant `id`.
 pub fn parse(id: &str, text: &str) -> Result<AnyPosition, Error> {
-    (find(id)?.parse)(text)
+    find(id)?.parse_position(text)
 }
