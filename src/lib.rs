@@ -15,7 +15,11 @@
 #![deny(missing_docs)]
 
 pub mod any;
+pub mod record;
 pub mod registry;
+#[cfg(feature = "serde")]
+mod serde_impl;
+pub mod svg;
 
 pub use any::{AnyMove, AnyPosition, VariantPosition};
 pub use dimchess_core as core;
