@@ -78,7 +78,10 @@ fn the_table_is_reused_across_transpositions() {
     assert_eq!(perft_hashed(&pos, 4, &table), 197_281);
     // The second run finds the root subtree in the table.
     assert_eq!(perft_hashed(&pos, 4, &table), 197_281);
-    assert_eq!(table.probe(dimchess_core::Position::zobrist(&pos), 4), Some(197_281));
+    assert_eq!(
+        table.probe(dimchess_core::Position::zobrist(&pos), 4),
+        Some(197_281)
+    );
 }
 
 #[test]
@@ -110,7 +113,10 @@ fn progress_reports_every_subtree() {
     let total = seen[0].total;
     assert!(total >= 128, "split into {total} subtrees");
     assert_eq!(seen.len(), total);
-    assert!(seen.iter().any(|p| p.done == total && p.leaves == 4_865_609));
+    assert!(
+        seen.iter()
+            .any(|p| p.done == total && p.leaves == 4_865_609)
+    );
 }
 
 #[test]
