@@ -2,7 +2,7 @@
 
 #![forbid(unsafe_code)]
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -81,10 +81,10 @@ fn parse_args(raw: &[String], allowed: &[&str]) -> Result<Args, Fail> {
                 a.hash_mb = v
                     .parse()
                     .ok()
-                    .filter(|n| (1..=65536).contains(n))
+                    .filter(|n| (1..=16384).contains(n))
                     .ok_or_else(|| {
                         Fail(format!(
-                            "--hash `{v}`: expected a size in MiB from 1 to 65536"
+                            "--hash `{v}`: expected a size in MiB from 1 to 16384"
                         ))
                     })?;
             }
@@ -359,15 +359,18 @@ fn json_opt(s: Option<&str>) -> String {
 }
 
 /// Progress of a long perft on stderr: nothing for the first two seconds, then one line
-/// (rewritten in place) at most every half second.
+/// rewritten in place every half second on a terminal, or a new line every ten seconds
+/// elsewhere (logs).
 struct ProgressLine {
     last: Mutex<Option<Instant>>,
+    terminal: bool,
 }
 
 impl ProgressLine {
     fn new() -> ProgressLine {
         ProgressLine {
             last: Mutex::new(None),
+            terminal: std::io::stderr().is_terminal(),
         }
     }
 
@@ -378,7 +381,12 @@ impl ProgressLine {
         let Ok(mut last) = self.last.lock() else {
             return;
         };
-        if last.is_some_and(|t| t.elapsed() < Duration::from_millis(500)) {
+        let every = if self.terminal {
+            Duration::from_millis(500)
+        } else {
+            Duration::from_secs(10)
+        };
+        if last.is_some_and(|t| t.elapsed() < every) {
             return;
         }
         *last = Some(Instant::now());
@@ -388,14 +396,19 @@ impl ProgressLine {
         } else {
             0.0
         };
-        eprint!(
-            "\rperft: {}/{} subtrees, {} leaves, {secs:.0} s, about {left:.0} s left   ",
+        let line = format!(
+            "perft: {}/{} subtrees, {} leaves, {secs:.0} s, about {left:.0} s left",
             p.done, p.total, p.leaves
         );
+        if self.terminal {
+            eprint!("\r{line}   ");
+        } else {
+            eprintln!("{line}");
+        }
     }
 
     fn finish(&self) {
-        if self.last.lock().is_ok_and(|l| l.is_some()) {
+        if self.terminal && self.last.lock().is_ok_and(|l| l.is_some()) {
             eprintln!();
         }
     }

@@ -144,3 +144,35 @@ fn perft_drivers_agree_in_every_variant() {
         assert_eq!(div.iter().map(|(_, n)| n).sum::<u64>(), plain);
     }
 }
+
+mod never_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn sample_record() -> String {
+        random_game("fide", 3, 30).to_record()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+
+        #[test]
+        fn mutated_records_are_read_or_refused(
+            edits in proptest::collection::vec((any::<prop::sample::Index>(), any::<char>()), 1..4)
+        ) {
+            let mut chars: Vec<char> = sample_record().chars().collect();
+            for (at, c) in edits {
+                let i = at.index(chars.len());
+                chars[i] = c;
+            }
+            let text: String = chars.into_iter().collect();
+            let _ = Game::from_record(&text);
+        }
+
+        #[test]
+        fn arbitrary_text_is_read_or_refused(text in "\\PC{0,200}") {
+            let _ = Game::from_record(&text);
+            let _ = Game::from_record(&format!("[Variant \"fide\"]\n{text}"));
+        }
+    }
+}

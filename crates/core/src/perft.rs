@@ -102,7 +102,8 @@ pub struct Progress {
 pub struct PerftOptions<'a> {
     /// Worker threads (0 or 1: the calling thread only).
     pub threads: usize,
-    /// Size of the shared [`PerftTable`] in MiB (0: none).
+    /// Size of the shared [`PerftTable`] in MiB (0: none; if the memory cannot be reserved,
+    /// the run goes on without a table).
     pub hash_mb: usize,
     /// Called after each subtree, from the thread that counted it.
     pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
@@ -162,7 +163,12 @@ pub fn perft_divide_with<P: Position>(
         tasks = next;
         remaining -= 1;
     }
-    let table = (options.hash_mb > 0 && remaining >= 2).then(|| PerftTable::new(options.hash_mb));
+    // Without the memory for the table, the run goes on without it (same counts).
+    let table = if options.hash_mb > 0 && remaining >= 2 {
+        PerftTable::try_new(options.hash_mb)
+    } else {
+        None
+    };
     let counts: Vec<AtomicU64> = roots.iter().map(|_| AtomicU64::new(0)).collect();
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
@@ -249,11 +255,21 @@ pub struct PerftTable {
 
 impl PerftTable {
     /// A table of about `mb` MiB (at least one bucket).
+    ///
+    /// # Panics
+    /// If the memory cannot be had; [`PerftTable::try_new`] returns `None` instead.
     pub fn new(mb: usize) -> PerftTable {
+        PerftTable::try_new(mb).unwrap_or_else(|| panic!("cannot allocate a {mb} MiB perft table"))
+    }
+
+    /// A table of about `mb` MiB (at least one bucket), or `None` if the memory cannot be
+    /// reserved.
+    pub fn try_new(mb: usize) -> Option<PerftTable> {
         let n = (mb.saturating_mul(1 << 20) / core::mem::size_of::<Bucket>()).max(1);
-        PerftTable {
-            buckets: (0..n).map(|_| Bucket::default()).collect(),
-        }
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(n).ok()?;
+        buckets.extend((0..n).map(|_| Bucket::default()));
+        Some(PerftTable { buckets })
     }
 
     /// The number of entries.
