@@ -6,9 +6,9 @@
 //! cargo run --release --example random_games -- [GAMES_PER_VARIANT] [MAX_PLIES] [SEED]
 //! ```
 
+use dimchess::VARIANTS;
 use dimchess::core::zobrist::SplitMix64;
 use dimchess::record::Game;
-use dimchess::VARIANTS;
 
 fn main() {
     let args: Vec<u64> = std::env::args()
