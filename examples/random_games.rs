@@ -14,8 +14,10 @@ fn main() {
     let args: Vec<u64> = std::env::args()
         .skip(1)
         .map(|a| {
-            a.parse()
-                .unwrap_or_else(|_| panic!("`{a}` is not a number"))
+            a.parse().unwrap_or_else(|_| {
+                eprintln!("usage: random_games [GAMES_PER_VARIANT] [MAX_PLIES] [SEED] (`{a}`?)");
+                std::process::exit(2)
+            })
         })
         .collect();
     let games = args.first().copied().unwrap_or(3);
