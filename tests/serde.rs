@@ -68,3 +68,15 @@ fn games_serialize_as_records_and_are_replayed() {
     let bad = json.replace("e7e5", "e7e4");
     assert!(serde_json::from_str::<Game>(&bad).is_err());
 }
+
+#[test]
+fn layouts_serialize_for_a_gui() {
+    let pos = registry::start("fide").unwrap();
+    let v = serde_json::to_value(dimchess::Describe::layout(&pos)).unwrap();
+    assert_eq!(v["boards"][0]["files"], 8);
+    assert_eq!(v["boards"][0]["cells"][4]["name"], "e1");
+    assert_eq!(v["boards"][0]["cells"][4]["piece"]["symbol"], "K");
+    assert_eq!(v["players"][1]["name"], "Black");
+    let back: dimchess::Layout = serde_json::from_value(v).unwrap();
+    assert_eq!(back, dimchess::Describe::layout(&pos));
+}
