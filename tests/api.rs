@@ -2,7 +2,7 @@
 //! (random games round trip through their record text), and the same counts from every perft
 //! driver. New variants are covered as soon as they are in `VARIANTS`.
 
-use dimchess::core::perft::{PerftOptions, perft};
+use dimchess::core::perft::{PerftOptions, PerftTable, perft, perft_hashed};
 use dimchess::core::zobrist::SplitMix64;
 use dimchess::record::Game;
 use dimchess::{Describe, Layout, Position, VARIANTS, registry, svg};
@@ -142,6 +142,24 @@ fn perft_drivers_agree_in_every_variant() {
         }
         let div = pos.perft_divide(depth, 2);
         assert_eq!(div.iter().map(|(_, n)| n).sum::<u64>(), plain);
+        // The hash table directly (the drivers use it only for subtrees two plies deep or
+        // more): a one-bucket table collides all the time, a larger one finds transpositions.
+        // This fails if the variant's Zobrist hash misses state that decides the moves.
+        for mb in [0, 1] {
+            let table = PerftTable::new(mb);
+            assert_eq!(
+                perft_hashed(pos.inner(), depth, &table),
+                plain,
+                "{} {pos}",
+                v.id
+            );
+            assert_eq!(
+                perft_hashed(pos.inner(), depth, &table),
+                plain,
+                "{} {pos}",
+                v.id
+            );
+        }
     }
 }
 
