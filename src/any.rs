@@ -1,20 +1,26 @@
-//! [`AnyPosition`]: a position of any registered variant, dispatched by `match` (no trait
-//! objects), so that generic code such as perft is monomorphised per variant inside one match.
+//! [`AnyPosition`]: a position of any registered variant together with its variant id,
+//! dispatched by `match` (no trait objects), so that generic code such as perft is
+//! monomorphised per variant inside one match.
 //!
 //! To add a variant, add one line to the `any_position!` invocation at the bottom of this file
-//! and its ids to [`crate::registry::VARIANTS`].
+//! (its position type must implement [`dimchess_core::Position`] and
+//! [`dimchess_core::Describe`]) and its ids to [`crate::registry::VARIANTS`].
 
 use core::fmt;
 
-use dimchess_core::perft::{perft_divide_parallel, perft_parallel};
+use dimchess_core::layout::{Describe, Layout};
+use dimchess_core::perft::{PerftOptions, perft_divide_with, perft_with};
 use dimchess_core::{Error, Outcome, Position};
+
+use crate::registry::VariantInfo;
 
 macro_rules! any_position {
     ($($name:ident($pos:ty)),* $(,)?) => {
-        /// A position of any variant.
+        /// A position of one concrete variant type: one arm per variant crate. The registry
+        /// builds these; [`AnyPosition`] pairs one with its variant id.
         #[derive(Clone)]
         #[non_exhaustive]
-        pub enum AnyPosition {
+        pub enum VariantPosition {
             $(
                 #[doc = concat!("A `", stringify!($name), "` position.")]
                 $name($pos),
@@ -31,20 +37,24 @@ macro_rules! any_position {
             )*
         }
 
-        impl AnyPosition {
-            /// The number of leaves `depth` plies below, on `threads` threads (generic perft,
+        impl VariantPosition {
+            /// The number of leaves `depth` plies below, run as `options` say (generic perft,
             /// monomorphised for the variant).
-            pub fn perft(&self, depth: u32, threads: usize) -> u64 {
+            pub fn perft_with(&self, depth: u32, options: &PerftOptions<'_>) -> u64 {
                 match self {
-                    $(AnyPosition::$name(p) => perft_parallel(p, depth, threads),)*
+                    $(VariantPosition::$name(p) => perft_with(p, depth, options),)*
                 }
             }
 
             /// Perft below each legal move, as (canonical move text, count), in generation
-            /// order.
-            pub fn perft_divide(&self, depth: u32, threads: usize) -> Vec<(String, u64)> {
+            /// order, run as `options` say.
+            pub fn perft_divide_with(
+                &self,
+                depth: u32,
+                options: &PerftOptions<'_>,
+            ) -> Vec<(String, u64)> {
                 match self {
-                    $(AnyPosition::$name(p) => perft_divide_parallel(p, depth, threads)
+                    $(VariantPosition::$name(p) => perft_divide_with(p, depth, options)
                         .into_iter()
                         .map(|(m, n)| (p.move_text(m), n))
                         .collect(),)*
@@ -54,7 +64,7 @@ macro_rules! any_position {
             /// The legal moves with their canonical texts.
             pub fn moves_with_text(&self) -> Vec<(AnyMove, String)> {
                 match self {
-                    $(AnyPosition::$name(p) => {
+                    $(VariantPosition::$name(p) => {
                         let mut list = <<$pos as Position>::MoveList>::default();
                         p.legal_moves(&mut list);
                         list.iter().map(|&m| (AnyMove::$name(m), p.move_text(m))).collect()
@@ -63,14 +73,14 @@ macro_rules! any_position {
             }
         }
 
-        impl Position for AnyPosition {
+        impl Position for VariantPosition {
             type Move = AnyMove;
             type MoveList = Vec<AnyMove>;
 
             fn legal_moves(&self, moves: &mut Vec<AnyMove>) {
                 moves.clear();
                 match self {
-                    $(AnyPosition::$name(p) => {
+                    $(VariantPosition::$name(p) => {
                         let mut list = <<$pos as Position>::MoveList>::default();
                         p.legal_moves(&mut list);
                         moves.extend(list.iter().map(|&m| AnyMove::$name(m)));
@@ -80,13 +90,13 @@ macro_rules! any_position {
 
             fn count_legal_moves(&self) -> u64 {
                 match self {
-                    $(AnyPosition::$name(p) => p.count_legal_moves(),)*
+                    $(VariantPosition::$name(p) => p.count_legal_moves(),)*
                 }
             }
 
             fn play_unchecked(&mut self, mv: AnyMove) {
                 match (self, mv) {
-                    $((AnyPosition::$name(p), AnyMove::$name(m)) => p.play_unchecked(m),)*
+                    $((VariantPosition::$name(p), AnyMove::$name(m)) => p.play_unchecked(m),)*
                     #[allow(unreachable_patterns)]
                     _ => {}
                 }
@@ -94,37 +104,37 @@ macro_rules! any_position {
 
             fn turn(&self) -> usize {
                 match self {
-                    $(AnyPosition::$name(p) => p.turn(),)*
+                    $(VariantPosition::$name(p) => p.turn(),)*
                 }
             }
 
             fn outcome(&self) -> Option<Outcome> {
                 match self {
-                    $(AnyPosition::$name(p) => p.outcome(),)*
+                    $(VariantPosition::$name(p) => p.outcome(),)*
                 }
             }
 
             fn result_text(&self) -> Option<String> {
                 match self {
-                    $(AnyPosition::$name(p) => p.result_text(),)*
+                    $(VariantPosition::$name(p) => p.result_text(),)*
                 }
             }
 
             fn zobrist(&self) -> u64 {
                 match self {
-                    $(AnyPosition::$name(p) => p.zobrist(),)*
+                    $(VariantPosition::$name(p) => p.zobrist(),)*
                 }
             }
 
             fn zobrist_from_scratch(&self) -> u64 {
                 match self {
-                    $(AnyPosition::$name(p) => p.zobrist_from_scratch(),)*
+                    $(VariantPosition::$name(p) => p.zobrist_from_scratch(),)*
                 }
             }
 
             fn move_text(&self, mv: AnyMove) -> String {
                 match (self, mv) {
-                    $((AnyPosition::$name(p), AnyMove::$name(m)) => p.move_text(m),)*
+                    $((VariantPosition::$name(p), AnyMove::$name(m)) => p.move_text(m),)*
                     #[allow(unreachable_patterns)]
                     _ => format!("{mv:?}"),
                 }
@@ -132,21 +142,52 @@ macro_rules! any_position {
 
             fn parse_move(&self, text: &str) -> Result<AnyMove, Error> {
                 match self {
-                    $(AnyPosition::$name(p) => p.parse_move(text).map(AnyMove::$name),)*
+                    $(VariantPosition::$name(p) => p.parse_move(text).map(AnyMove::$name),)*
                 }
             }
 
             fn diagram(&self) -> String {
                 match self {
-                    $(AnyPosition::$name(p) => p.diagram(),)*
+                    $(VariantPosition::$name(p) => p.diagram(),)*
+                }
+            }
+
+            fn text(&self) -> String {
+                match self {
+                    $(VariantPosition::$name(p) => p.text(),)*
+                }
+            }
+
+            fn play(&mut self, mv: AnyMove) -> Result<(), Error> {
+                match (self, mv) {
+                    $((VariantPosition::$name(p), AnyMove::$name(m)) => p.play(m),)*
+                    #[allow(unreachable_patterns)]
+                    _ => Err(Error::illegal(format!("{mv:?}"), "", "a move of another variant")),
+                }
+            }
+
+            fn is_legal(&self, mv: AnyMove) -> bool {
+                match (self, mv) {
+                    $((VariantPosition::$name(p), AnyMove::$name(m)) => p.is_legal(m),)*
+                    #[allow(unreachable_patterns)]
+                    _ => false,
                 }
             }
         }
 
-        impl fmt::Display for AnyPosition {
+        /// Requires [`Describe`] of every variant's position type.
+        impl Describe for VariantPosition {
+            fn layout(&self) -> Layout {
+                match self {
+                    $(VariantPosition::$name(p) => p.layout(),)*
+                }
+            }
+        }
+
+        impl fmt::Display for VariantPosition {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 match self {
-                    $(AnyPosition::$name(p) => fmt::Display::fmt(p, f),)*
+                    $(VariantPosition::$name(p) => fmt::Display::fmt(p, f),)*
                 }
             }
         }
@@ -161,3 +202,185 @@ any_position! {
     Hyperspace(dimchess_hyperspace::Hyperspace),
     HyperspaceOptional(dimchess_hyperspace::HyperspaceOptional),
 }
+
+/// A position of any registered variant, with its variant ([`VariantInfo`]).
+///
+/// Made by the registry ([`crate::registry::start`], [`crate::registry::parse`],
+/// [`VariantInfo::start_position`], [`VariantInfo::parse_position`]), so that its id always
+/// names the rules it is played by; with feature `serde` it serializes as
+/// `{"variant": id, "position": text}` and deserializes through the variant's validating
+/// parser.
+///
+/// ```
+/// use dimchess::{registry, Position};
+/// let mut pos = registry::start("fide").unwrap();
+/// assert_eq!(pos.id(), "fide");
+/// pos.play_text("e2e4").unwrap();
+/// let moves = pos.moves_with_text();
+/// assert_eq!(moves.len(), 20);
+/// assert!(pos.play_text("e2e4").is_err());
+/// ```
+#[derive(Clone)]
+pub struct AnyPosition {
+    variant: &'static VariantInfo,
+    pos: VariantPosition,
+}
+
+impl AnyPosition {
+    /// Pairs a position with its variant (for the registry, which makes both).
+    pub(crate) fn new(variant: &'static VariantInfo, pos: VariantPosition) -> AnyPosition {
+        AnyPosition { variant, pos }
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &'static VariantInfo {
+        self.variant
+    }
+
+    /// The variant id (`fide`, `hyperspace-optional` ...).
+    pub fn id(&self) -> &'static str {
+        self.variant.id
+    }
+
+    /// The position of the concrete variant type.
+    pub fn inner(&self) -> &VariantPosition {
+        &self.pos
+    }
+
+    /// The number of leaves `depth` plies below, on `threads` threads.
+    pub fn perft(&self, depth: u32, threads: usize) -> u64 {
+        self.perft_with(
+            depth,
+            &PerftOptions {
+                threads,
+                ..PerftOptions::default()
+            },
+        )
+    }
+
+    /// The number of leaves `depth` plies below, run as `options` say (threads, hash table,
+    /// progress).
+    pub fn perft_with(&self, depth: u32, options: &PerftOptions<'_>) -> u64 {
+        self.pos.perft_with(depth, options)
+    }
+
+    /// Perft below each legal move, as (canonical move text, count), in generation order.
+    pub fn perft_divide(&self, depth: u32, threads: usize) -> Vec<(String, u64)> {
+        self.perft_divide_with(
+            depth,
+            &PerftOptions {
+                threads,
+                ..PerftOptions::default()
+            },
+        )
+    }
+
+    /// [`AnyPosition::perft_divide`] run as `options` say.
+    pub fn perft_divide_with(&self, depth: u32, options: &PerftOptions<'_>) -> Vec<(String, u64)> {
+        self.pos.perft_divide_with(depth, options)
+    }
+
+    /// The legal moves with their canonical texts.
+    pub fn moves_with_text(&self) -> Vec<(AnyMove, String)> {
+        self.pos.moves_with_text()
+    }
+
+    /// The layout of the position after `mv` with the cells `mv` changed highlighted as the
+    /// last move, or an error (and no change) if `mv` is illegal here.
+    pub fn play_and_layout(&mut self, mv: AnyMove) -> Result<Layout, Error> {
+        let before = self.layout();
+        self.play(mv)?;
+        let mut after = self.layout();
+        after.last_move = Layout::changed_cells(&before, &after);
+        Ok(after)
+    }
+}
+
+impl Position for AnyPosition {
+    type Move = AnyMove;
+    type MoveList = Vec<AnyMove>;
+
+    fn legal_moves(&self, moves: &mut Vec<AnyMove>) {
+        self.pos.legal_moves(moves);
+    }
+
+    fn count_legal_moves(&self) -> u64 {
+        self.pos.count_legal_moves()
+    }
+
+    fn play_unchecked(&mut self, mv: AnyMove) {
+        self.pos.play_unchecked(mv);
+    }
+
+    fn turn(&self) -> usize {
+        self.pos.turn()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.pos.outcome()
+    }
+
+    fn result_text(&self) -> Option<String> {
+        self.pos.result_text()
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.pos.zobrist()
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.pos.zobrist_from_scratch()
+    }
+
+    fn move_text(&self, mv: AnyMove) -> String {
+        self.pos.move_text(mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<AnyMove, Error> {
+        self.pos.parse_move(text)
+    }
+
+    fn diagram(&self) -> String {
+        self.pos.diagram()
+    }
+
+    fn text(&self) -> String {
+        self.pos.text()
+    }
+
+    fn play(&mut self, mv: AnyMove) -> Result<(), Error> {
+        self.pos.play(mv)
+    }
+
+    fn is_legal(&self, mv: AnyMove) -> bool {
+        self.pos.is_legal(mv)
+    }
+}
+
+impl Describe for AnyPosition {
+    fn layout(&self) -> Layout {
+        self.pos.layout()
+    }
+}
+
+impl fmt::Display for AnyPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.pos, f)
+    }
+}
+
+/// `variant: text`.
+impl fmt::Debug for AnyPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.id(), self.pos)
+    }
+}
+
+/// Same variant and same position text.
+impl PartialEq for AnyPosition {
+    fn eq(&self, other: &AnyPosition) -> bool {
+        self.id() == other.id() && self.text() == other.text()
+    }
+}
+
+impl Eq for AnyPosition {}

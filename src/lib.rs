@@ -9,17 +9,44 @@
 //! assert!(registry::start("no-such-variant").is_err());
 //! ```
 //!
+//! A server or a GUI that hosts any variant needs only this crate:
+//!
+//! ```
+//! use dimchess::{record::Game, registry, svg, Describe, Position, VARIANTS};
+//!
+//! for v in VARIANTS {
+//!     let mut game = Game::new(v.start_position());
+//!     let (mv, _text) = game.position().moves_with_text()[0].clone();
+//!     game.play(mv).unwrap();
+//!     let picture = svg::render(&game.layout(), v.id); // last move highlighted
+//!     let record = game.to_record();
+//!     assert_eq!(Game::from_record(&record).unwrap().position(), game.position());
+//!     game.undo();
+//!     assert_eq!(game.position(), &v.start_position());
+//! }
+//! ```
+//!
+//! - [`registry`]: the variants by id; [`AnyPosition`]: a position of any of them;
+//! - [`record`]: games with undo, and their PGN-like records;
+//! - [`svg`]: diagrams of any [`Layout`];
+//! - feature `serde`: [`AnyPosition`] as `{"variant": id, "position": text}` and
+//!   [`record::Game`] as its record, both read back through the validating parsers.
+//!
 //! The variant crates are re-exported: [`core`] (`dimchess-core`), [`fide`], and one module
 //! per variant.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod any;
+pub mod record;
 pub mod registry;
+#[cfg(feature = "serde")]
+mod serde_impl;
+pub mod svg;
 
-pub use any::{AnyMove, AnyPosition};
+pub use any::{AnyMove, AnyPosition, VariantPosition};
 pub use dimchess_core as core;
-pub use dimchess_core::{Error, Outcome, Position};
+pub use dimchess_core::{Describe, Error, Layout, Outcome, Position};
 pub use dimchess_dimension_chess as dimension_chess;
 pub use dimchess_fide as fide;
 pub use dimchess_hyperspace as hyperspace;

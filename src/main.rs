@@ -2,18 +2,24 @@
 
 #![forbid(unsafe_code)]
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use dimchess::{AnyPosition, Error, Position, registry};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use dimchess::core::perft::{PerftOptions, Progress};
+use dimchess::record::Game;
+use dimchess::{AnyPosition, Describe, Error, Position, registry, svg};
 
 const USAGE: &str = "usage:
   dimchess variants
-  dimchess perft <variant> <depth> [--fen TEXT] [--divide] [--threads N]
-  dimchess moves <variant> [--fen TEXT]
-  dimchess play <variant> [--fen TEXT] MOVE...
-  dimchess show <variant> [--fen TEXT]";
+  dimchess perft <variant> <depth> [--fen TEXT] [--divide] [--threads N] [--hash MB] [--json]
+  dimchess moves <variant> [--fen TEXT] [--json]
+  dimchess play <variant> [--fen TEXT] [--json] [--record FILE] MOVE...
+  dimchess show <variant> [--fen TEXT] [--svg FILE]
+  dimchess replay FILE [--json] [--svg FILE]";
 
 /// A failure the tool reports on one line with exit status 2.
 struct Fail(String);
@@ -30,6 +36,10 @@ struct Args {
     fen: Option<String>,
     divide: bool,
     threads: Option<usize>,
+    hash_mb: usize,
+    json: bool,
+    svg: Option<String>,
+    record: Option<String>,
 }
 
 fn parse_args(raw: &[String], allowed: &[&str]) -> Result<Args, Fail> {
@@ -38,6 +48,10 @@ fn parse_args(raw: &[String], allowed: &[&str]) -> Result<Args, Fail> {
         fen: None,
         divide: false,
         threads: None,
+        hash_mb: 0,
+        json: false,
+        svg: None,
+        record: None,
     };
     let mut i = 0;
     while i < raw.len() {
@@ -62,6 +76,21 @@ fn parse_args(raw: &[String], allowed: &[&str]) -> Result<Args, Fail> {
                     })?;
                 a.threads = Some(n);
             }
+            "--hash" if allowed.contains(&"--hash") => {
+                let v = value("--hash")?;
+                a.hash_mb = v
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=16384).contains(n))
+                    .ok_or_else(|| {
+                        Fail(format!(
+                            "--hash `{v}`: expected a size in MiB from 1 to 16384"
+                        ))
+                    })?;
+            }
+            "--json" if allowed.contains(&"--json") => a.json = true,
+            "--svg" if allowed.contains(&"--svg") => a.svg = Some(value("--svg")?),
+            "--record" if allowed.contains(&"--record") => a.record = Some(value("--record")?),
             s if s.starts_with("--") => return Err(Fail(format!("unknown option `{s}`"))),
             s => a.positional.push(s.to_string()),
         }
@@ -73,8 +102,8 @@ fn parse_args(raw: &[String], allowed: &[&str]) -> Result<Args, Fail> {
 fn position(variant: &str, fen: Option<&str>) -> Result<AnyPosition, Fail> {
     let info = registry::find(variant)?;
     Ok(match fen {
-        Some(text) => (info.parse)(text.trim())?,
-        None => (info.start)(),
+        Some(text) => info.parse_position(text.trim())?,
+        None => info.start_position(),
     })
 }
 
@@ -100,7 +129,10 @@ fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
             }
         }
         "perft" => {
-            let a = parse_args(rest, &["--fen", "--divide", "--threads"])?;
+            let a = parse_args(
+                rest,
+                &["--fen", "--divide", "--threads", "--hash", "--json"],
+            )?;
             let variant = need_variant(&a, "perft")?;
             let depth_text = a
                 .positional
@@ -123,70 +155,144 @@ fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
                 .threads
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             let start = Instant::now();
-            let total = if a.divide {
-                let div = pos.perft_divide(depth, threads);
-                for (m, n) in &div {
+            let reporter = ProgressLine::new();
+            let report = |p: &Progress| reporter.report(p);
+            let options = PerftOptions {
+                threads,
+                hash_mb: a.hash_mb,
+                progress: Some(&report),
+            };
+            let divide = if a.divide {
+                Some(pos.perft_divide_with(depth, &options))
+            } else {
+                None
+            };
+            let total = match &divide {
+                Some(div) => div.iter().map(|(_, n)| n).sum(),
+                None => pos.perft_with(depth, &options),
+            };
+            reporter.finish();
+            if a.json {
+                let mut j = format!(
+                    "{{\"variant\":{},\"position\":{},\"depth\":{depth},",
+                    json_str(pos.id()),
+                    json_str(&pos.text())
+                );
+                if let Some(div) = &divide {
+                    let items: Vec<String> = div
+                        .iter()
+                        .map(|(m, n)| format!("{{\"move\":{},\"count\":{n}}}", json_str(m)))
+                        .collect();
+                    j.push_str(&format!("\"moves\":[{}],", items.join(",")));
+                }
+                j.push_str(&format!("\"nodes\":{total}}}"));
+                writeln!(out, "{j}").map_err(io)?;
+            } else if let Some(div) = &divide {
+                for (m, n) in div {
                     writeln!(out, "{m}: {n}").map_err(io)?;
                 }
-                let total: u64 = div.iter().map(|(_, n)| n).sum();
                 writeln!(out, "\nNodes searched: {total}").map_err(io)?;
-                total
             } else {
-                let total = pos.perft(depth, threads);
                 writeln!(out, "{total}").map_err(io)?;
-                total
-            };
+            }
             let secs = start.elapsed().as_secs_f64();
             if secs > 1.0 {
                 eprintln!(
-                    "perft {variant} depth {depth}: {total} leaves in {secs:.2} s ({:.1} M leaves/s, {threads} thread(s))",
-                    total as f64 / secs / 1e6
+                    "perft {variant} depth {depth}: {total} leaves in {secs:.2} s ({:.1} M leaves/s, {threads} thread(s){})",
+                    total as f64 / secs / 1e6,
+                    if a.hash_mb > 0 {
+                        format!(", {} MiB hash", a.hash_mb)
+                    } else {
+                        String::new()
+                    }
                 );
             }
         }
         "moves" => {
-            let a = parse_args(rest, &["--fen"])?;
+            let a = parse_args(rest, &["--fen", "--json"])?;
             let variant = need_variant(&a, "moves")?;
             if a.positional.len() > 1 {
                 return Err(Fail(format!("unexpected argument `{}`", a.positional[1])));
             }
             let pos = position(&variant, a.fen.as_deref())?;
+            let mut items = Vec::new();
             for (m, text) in pos.moves_with_text() {
                 let mut child = pos.clone();
                 child.play_unchecked(m);
+                if a.json {
+                    items.push(format!(
+                        "{{\"move\":{},\"position\":{},\"result\":{}}}",
+                        json_str(&text),
+                        json_str(&child.text()),
+                        json_opt(child.result_text().as_deref())
+                    ));
+                    continue;
+                }
                 match child.result_text() {
                     Some(r) => writeln!(out, "{text}\t{child}\t{r}"),
                     None => writeln!(out, "{text}\t{child}"),
                 }
                 .map_err(io)?;
             }
+            if a.json {
+                writeln!(
+                    out,
+                    "{{\"variant\":{},\"position\":{},\"moves\":[{}]}}",
+                    json_str(pos.id()),
+                    json_str(&pos.text()),
+                    items.join(",")
+                )
+                .map_err(io)?;
+            }
         }
         "play" => {
-            let a = parse_args(rest, &["--fen"])?;
+            let a = parse_args(rest, &["--fen", "--json", "--record"])?;
             let variant = need_variant(&a, "play")?;
-            let mut pos = position(&variant, a.fen.as_deref())?;
+            let mut game = Game::new(position(&variant, a.fen.as_deref())?);
             for (i, text) in a.positional[1..].iter().enumerate() {
-                if let Some(r) = pos.result_text() {
+                if let Some(r) = game.result_text() {
                     return Err(Fail(format!(
                         "move {} `{text}`: the game is over ({r})",
                         i + 1
                     )));
                 }
-                pos.play_text(text.trim())
+                game.play_text(text.trim())
                     .map_err(|e| Fail(format!("move {} `{text}`: {e}", i + 1)))?;
             }
-            writeln!(out, "{pos}").map_err(io)?;
-            if let Some(r) = pos.result_text() {
-                writeln!(out, "{r}").map_err(io)?;
+            if let Some(file) = &a.record {
+                std::fs::write(file, game.to_record())
+                    .map_err(|e| Fail(format!("cannot write `{file}`: {e}")))?;
             }
+            print_game(&game, a.json, out)?;
+        }
+        "replay" => {
+            let a = parse_args(rest, &["--json", "--svg"])?;
+            let file = a
+                .positional
+                .first()
+                .ok_or_else(|| Fail("`replay` needs a record file".to_string()))?;
+            if a.positional.len() > 1 {
+                return Err(Fail(format!("unexpected argument `{}`", a.positional[1])));
+            }
+            let text = std::fs::read_to_string(file)
+                .map_err(|e| Fail(format!("cannot read `{file}`: {e}")))?;
+            let game = Game::from_record(&text).map_err(|e| Fail(format!("{file}: {e}")))?;
+            if let Some(svg_file) = &a.svg {
+                write_svg(svg_file, &svg::render(&game.layout(), game.position().id()))?;
+            }
+            print_game(&game, a.json, out)?;
         }
         "show" => {
-            let a = parse_args(rest, &["--fen"])?;
+            let a = parse_args(rest, &["--fen", "--svg"])?;
             let variant = need_variant(&a, "show")?;
             if a.positional.len() > 1 {
                 return Err(Fail(format!("unexpected argument `{}`", a.positional[1])));
             }
             let pos = position(&variant, a.fen.as_deref())?;
+            if let Some(file) = &a.svg {
+                write_svg(file, &svg::render(&pos.layout(), pos.id()))?;
+                return Ok(());
+            }
             write!(out, "{}", pos.diagram()).map_err(io)?;
             writeln!(out, "{pos}").map_err(io)?;
             if let Some(r) = pos.result_text() {
@@ -197,6 +303,115 @@ fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
         other => return Err(Fail(format!("unknown command `{other}`\n{USAGE}"))),
     }
     Ok(())
+}
+
+/// The final position and result of a game: position text then result line, or one JSON
+/// object.
+fn print_game(game: &Game, json: bool, out: &mut impl Write) -> Result<(), Fail> {
+    let io = |e: std::io::Error| Fail(format!("cannot write output: {e}"));
+    let pos = game.position();
+    if json {
+        let moves: Vec<String> = game.move_texts().map(json_str).collect();
+        writeln!(
+            out,
+            "{{\"variant\":{},\"start\":{},\"moves\":[{}],\"position\":{},\"result\":{}}}",
+            json_str(pos.id()),
+            json_str(&game.start().text()),
+            moves.join(","),
+            json_str(&pos.text()),
+            json_opt(game.result_text().as_deref())
+        )
+        .map_err(io)?;
+        return Ok(());
+    }
+    writeln!(out, "{pos}").map_err(io)?;
+    if let Some(r) = game.result_text() {
+        writeln!(out, "{r}").map_err(io)?;
+    }
+    Ok(())
+}
+
+fn write_svg(file: &str, picture: &str) -> Result<(), Fail> {
+    std::fs::write(file, picture).map_err(|e| Fail(format!("cannot write `{file}`: {e}")))
+}
+
+/// A JSON string literal.
+fn json_str(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A JSON string or `null`.
+fn json_opt(s: Option<&str>) -> String {
+    s.map_or("null".to_string(), json_str)
+}
+
+/// Progress of a long perft on stderr: nothing for the first two seconds, then one line
+/// rewritten in place every half second on a terminal, or a new line every ten seconds
+/// elsewhere (logs).
+struct ProgressLine {
+    last: Mutex<Option<Instant>>,
+    terminal: bool,
+}
+
+impl ProgressLine {
+    fn new() -> ProgressLine {
+        ProgressLine {
+            last: Mutex::new(None),
+            terminal: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn report(&self, p: &Progress) {
+        if p.elapsed < Duration::from_secs(2) {
+            return;
+        }
+        let Ok(mut last) = self.last.lock() else {
+            return;
+        };
+        let every = if self.terminal {
+            Duration::from_millis(500)
+        } else {
+            Duration::from_secs(10)
+        };
+        if last.is_some_and(|t| t.elapsed() < every) {
+            return;
+        }
+        *last = Some(Instant::now());
+        let secs = p.elapsed.as_secs_f64();
+        let left = if p.done > 0 {
+            secs * (p.total - p.done) as f64 / p.done as f64
+        } else {
+            0.0
+        };
+        let line = format!(
+            "perft: {}/{} subtrees, {} leaves, {secs:.0} s, about {left:.0} s left",
+            p.done, p.total, p.leaves
+        );
+        if self.terminal {
+            eprint!("\r{line}   ");
+        } else {
+            eprintln!("{line}");
+        }
+    }
+
+    fn finish(&self) {
+        if self.terminal && self.last.lock().is_ok_and(|l| l.is_some()) {
+            eprintln!();
+        }
+    }
 }
 
 fn main() -> ExitCode {

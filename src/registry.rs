@@ -2,7 +2,7 @@
 
 use dimchess_core::Error;
 
-use crate::any::AnyPosition;
+use crate::any::{AnyPosition, VariantPosition};
 
 /// One variant id and how to make its positions.
 pub struct VariantInfo {
@@ -10,10 +10,22 @@ pub struct VariantInfo {
     pub id: &'static str,
     /// One line on what the variant is.
     pub description: &'static str,
+    /// The start position (see [`VariantInfo::start_position`]).
+    pub start: fn() -> VariantPosition,
+    /// Reads a position text of this variant (see [`VariantInfo::parse_position`]).
+    pub parse: fn(&str) -> Result<VariantPosition, Error>,
+}
+
+impl VariantInfo {
     /// The start position.
-    pub start: fn() -> AnyPosition,
-    /// Reads a position text of this variant.
-    pub parse: fn(&str) -> Result<AnyPosition, Error>,
+    pub fn start_position(&'static self) -> AnyPosition {
+        AnyPosition::new(self, (self.start)())
+    }
+
+    /// Reads and validates a position text of this variant.
+    pub fn parse_position(&'static self, text: &str) -> Result<AnyPosition, Error> {
+        (self.parse)(text).map(|p| AnyPosition::new(self, p))
+    }
 }
 
 /// Every variant id, in the order `dimchess variants` lists them.
@@ -21,36 +33,39 @@ pub const VARIANTS: &[VariantInfo] = &[
     VariantInfo {
         id: "fide",
         description: "orthodox chess (FIDE Laws)",
-        start: || AnyPosition::Fide(dimchess_fide::Chess::start()),
-        parse: |t| dimchess_fide::Chess::from_fen(t).map(AnyPosition::Fide),
+        start: || VariantPosition::Fide(dimchess_fide::Chess::start()),
+        parse: |t| dimchess_fide::Chess::from_fen(t).map(VariantPosition::Fide),
     },
     VariantInfo {
         id: "redistribution",
         description: "Redistribution 3d Chess (Gilman, 2010): 4x4x6, combining and splitting pieces",
-        start: || AnyPosition::Redistribution(dimchess_redistribution::Redistribution::start()),
+        start: || VariantPosition::Redistribution(dimchess_redistribution::Redistribution::start()),
         parse: |t| {
-            dimchess_redistribution::Redistribution::from_text(t).map(AnyPosition::Redistribution)
+            dimchess_redistribution::Redistribution::from_text(t)
+                .map(VariantPosition::Redistribution)
         },
     },
     VariantInfo {
         id: "dimension-chess",
         description: "Dimension Chess: Heaven, Earth and Hell, three 8x8 boards with transfers",
-        start: || AnyPosition::DimensionChess(dimchess_dimension_chess::DimensionChess::start()),
-        parse: |t| t.parse().map(AnyPosition::DimensionChess),
+        start: || VariantPosition::DimensionChess(dimchess_dimension_chess::DimensionChess::start()),
+        parse: |t| t.parse().map(VariantPosition::DimensionChess),
     },
     VariantInfo {
         id: "hyperspace",
         description: "Hyperspace Chess: non-adjacent moves travel through hyperspace, land later, capture or explode",
-        start: || AnyPosition::Hyperspace(dimchess_hyperspace::Hyperspace::start()),
-        parse: |t| dimchess_hyperspace::Hyperspace::from_text(t).map(AnyPosition::Hyperspace),
+        start: || VariantPosition::Hyperspace(dimchess_hyperspace::Hyperspace::start()),
+        parse: |t| dimchess_hyperspace::Hyperspace::from_text(t).map(VariantPosition::Hyperspace),
     },
     VariantInfo {
         id: "hyperspace-optional",
         description: "Hyperspace Chess with optional jumps: each non-adjacent move also exists in its immediate FIDE form",
-        start: || AnyPosition::HyperspaceOptional(dimchess_hyperspace::HyperspaceOptional::start()),
+        start: || {
+            VariantPosition::HyperspaceOptional(dimchess_hyperspace::HyperspaceOptional::start())
+        },
         parse: |t| {
             dimchess_hyperspace::HyperspaceOptional::from_text(t)
-                .map(AnyPosition::HyperspaceOptional)
+                .map(VariantPosition::HyperspaceOptional)
         },
     },
 ];
@@ -65,10 +80,10 @@ pub fn find(id: &str) -> Result<&'static VariantInfo, Error> {
 
 /// The start position of the variant `id`.
 pub fn start(id: &str) -> Result<AnyPosition, Error> {
-    Ok((find(id)?.start)())
+    Ok(find(id)?.start_position())
 }
 
 /// Reads a position text of the variant `id`.
 pub fn parse(id: &str, text: &str) -> Result<AnyPosition, Error> {
-    (find(id)?.parse)(text)
+    find(id)?.parse_position(text)
 }

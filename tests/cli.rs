@@ -115,6 +115,115 @@ fn bad_input_exits_2_with_one_line() {
     }
 }
 
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("dimchess-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn perft_hash_and_threads_give_the_same_count() {
+    for extra in [
+        &["--threads", "1"][..],
+        &["--threads", "2", "--hash", "4"],
+        &["--hash", "1"],
+    ] {
+        let mut args = vec!["perft", "fide", "4"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = dimchess(&args);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.lines().last(), Some("197281"), "{args:?}");
+    }
+}
+
+#[test]
+fn json_outputs_parse_as_json() {
+    let (code, out, _) = dimchess(&["perft", "fide", "2", "--divide", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["nodes"], 400);
+    assert_eq!(v["variant"], "fide");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 20);
+    assert!(
+        v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["move"] == "e2e4" && m["count"] == 20)
+    );
+    let (_, out, _) = dimchess(&["moves", "fide", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["moves"].as_array().unwrap().len(), 20);
+    assert_eq!(v["moves"][0]["result"], serde_json::Value::Null);
+    let (_, out, _) = dimchess(&["play", "fide", "f2f3", "e7e5", "g2g4", "d8h4", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["result"], "0-1 (checkmate)");
+    assert_eq!(v["moves"][3], "d8h4");
+}
+
+#[test]
+fn play_records_and_replay_checks_every_move() {
+    let file = temp("game.pgn");
+    let f = file.to_str().unwrap();
+    let (code, out, _) = dimchess(&[
+        "play", "fide", "f2f3", "e7e5", "g2g4", "d8h4", "--record", f,
+    ]);
+    assert_eq!(code, 0);
+    let record = std::fs::read_to_string(&file).unwrap();
+    assert!(record.starts_with("[Variant \"fide\"]\n"));
+    let (code, replayed, _) = dimchess(&["replay", f]);
+    assert_eq!(code, 0);
+    assert_eq!(replayed, out);
+    assert_eq!(replayed.lines().last(), Some("0-1 (checkmate)"));
+    std::fs::write(&file, record.replace("g2g4", "g2g5")).unwrap();
+    let (code, out, err) = dimchess(&["replay", f]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(
+        err.starts_with("error: ") && err.contains("g2g5") && err.contains("move 3"),
+        "{err}"
+    );
+    let (code, _, err) = dimchess(&["replay", "/no/such/file.pgn"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("/no/such/file.pgn"));
+}
+
+#[test]
+fn show_svg_writes_a_diagram_of_every_variant() {
+    let (_, ids, _) = dimchess(&["variants"]);
+    for id in ids.lines() {
+        let file = temp(&format!("{id}.svg"));
+        let (code, out, err) = dimchess(&["show", id, "--svg", file.to_str().unwrap()]);
+        assert_eq!(code, 0, "{id}: {err}");
+        assert!(out.is_empty());
+        let svg = std::fs::read_to_string(&file).unwrap();
+        assert!(svg.starts_with("<svg") && svg.contains("</svg>"), "{id}");
+    }
+    let (code, _, err) = dimchess(&["show", "fide", "--svg", "/no/such/dir/x.svg"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("/no/such/dir/x.svg"));
+}
+
+#[test]
+fn new_options_reject_bad_values() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["perft", "fide", "1", "--hash", "0"], "--hash"),
+        (&["perft", "fide", "1", "--hash", "lots"], "lots"),
+        (&["moves", "fide", "--svg", "x.svg"], "--svg"),
+        (&["replay"], "record file"),
+        (&["show", "fide", "--svg"], "--svg"),
+    ];
+    for (args, culprit) in cases {
+        let (code, out, err) = dimchess(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty());
+        assert!(
+            err.starts_with("error: ") && err.contains(culprit),
+            "{args:?}: {err}"
+        );
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn non_utf8_arguments_are_an_error_not_a_panic() {

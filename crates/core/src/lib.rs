@@ -4,6 +4,7 @@
 //! - [`bitboard`]: sets of cells for 64, 128 and 192 cells;
 //! - [`attacks`]: leaper, rider, blocked-stepper and line tables built from vectors, and
 //!   [`magic`] lookups for 64-cell riders;
+//! - [`layout`]: a render-ready description of a position ([`Describe`]);
 //! - [`position`]: the [`Position`] trait and [`Outcome`];
 //! - [`movelist`]: heap-free move lists;
 //! - [`perft`]: perft, divide and threaded perft over any [`Position`];
@@ -23,6 +24,7 @@ pub mod attacks;
 pub mod bitboard;
 pub mod error;
 pub mod geometry;
+pub mod layout;
 pub mod magic;
 pub mod movelist;
 pub mod perft;
@@ -33,5 +35,6 @@ pub mod zobrist;
 pub use bitboard::{Bitboard, Bitboard64, Bitboard128, Bitboard192};
 pub use error::Error;
 pub use geometry::{Geometry, Vector};
+pub use layout::{Describe, Layout};
 pub use movelist::{MoveBuffer, MoveList};
 pub use position::{Outcome, Position};

@@ -1,15 +1,22 @@
 //! Perft: counting the leaves of the legal move tree, generic over [`Position`].
 //!
-//! The last ply is bulk counted ([`Position::count_legal_moves`]); [`perft_parallel`] shares
-//! the work of the first two plies among threads.
+//! The last ply is bulk counted ([`Position::count_legal_moves`]). [`perft_with`] and
+//! [`perft_divide_with`] are the drivers for deep runs ([`PerftOptions`]): they split the tree
+//! into enough subtrees to keep every thread busy, share an optional Zobrist-keyed
+//! [`PerftTable`], and report [`Progress`] after each subtree.
+//!
+//! The hash table is only as sound as the variant's Zobrist hash: it must cover everything
+//! that decides the legal moves and the outcome below a position (side to move, rights,
+//! counters that end the game, pieces in flight ...), and a variant that uses `--hash` should
+//! test hashed against plain counts as `dimchess-fide` does.
 //!
 //! ```
 //! # use dimchess_core::perft::perft;
 //! # fn check<P: dimchess_core::Position>(p: &P) { let _ = perft(p, 2); }
 //! ```
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use crate::position::Position;
 
@@ -43,66 +50,293 @@ pub fn perft_parallel<P: Position>(pos: &P, depth: u32, threads: usize) -> u64 {
     if depth <= 2 || threads <= 1 {
         return perft(pos, depth);
     }
-    perft_divide_parallel(pos, depth, threads)
-        .iter()
-        .map(|&(_, n)| n)
-        .sum()
+    perft_with(
+        pos,
+        depth,
+        &PerftOptions {
+            threads,
+            ..PerftOptions::default()
+        },
+    )
 }
 
-/// [`perft_divide`] on `threads` threads. The work is split at the second ply and handed out
-/// one subtree at a time, so threads stay busy even when root moves differ in size.
+/// [`perft_divide`] on `threads` threads.
 pub fn perft_divide_parallel<P: Position>(
     pos: &P,
     depth: u32,
     threads: usize,
 ) -> Vec<(P::Move, u64)> {
+    perft_divide_with(
+        pos,
+        depth,
+        &PerftOptions {
+            threads,
+            ..PerftOptions::default()
+        },
+    )
+}
+
+/// How far a long perft run has got, passed to [`PerftOptions::progress`] after each subtree.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Subtrees counted so far.
+    pub done: usize,
+    /// Subtrees in all.
+    pub total: usize,
+    /// Leaves counted so far.
+    pub leaves: u64,
+    /// Time since the run started.
+    pub elapsed: Duration,
+}
+
+/// How to run [`perft_with`] / [`perft_divide_with`].
+///
+/// ```
+/// use dimchess_core::perft::{perft_with, PerftOptions};
+/// # fn check<P: dimchess_core::Position>(p: &P) {
+/// let report = |pr: &dimchess_core::perft::Progress| eprintln!("{}/{}", pr.done, pr.total);
+/// let n = perft_with(p, 5, &PerftOptions { threads: 2, hash_mb: 16, progress: Some(&report) });
+/// # }
+/// ```
+#[derive(Copy, Clone, Default)]
+pub struct PerftOptions<'a> {
+    /// Worker threads (0 or 1: the calling thread only).
+    pub threads: usize,
+    /// Size of the shared [`PerftTable`] in MiB (0: none; if the memory cannot be reserved,
+    /// the run goes on without a table).
+    pub hash_mb: usize,
+    /// Called after each subtree, from the thread that counted it.
+    pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+}
+
+/// The number of leaves `depth` plies below `pos`, run as `options` say.
+pub fn perft_with<P: Position>(pos: &P, depth: u32, options: &PerftOptions<'_>) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    perft_divide_with(pos, depth, options)
+        .iter()
+        .map(|&(_, n)| n)
+        .sum()
+}
+
+/// The perft count below each legal move of `pos`, in generation order, run as `options` say.
+///
+/// The tree is expanded breadth-first until there are at least 64 subtrees per thread (or
+/// the subtrees left are one ply deep, bulk counted); threads then take subtrees one at a time from an
+/// atomic index, so they stay busy however unequal the subtrees are.
+pub fn perft_divide_with<P: Position>(
+    pos: &P,
+    depth: u32,
+    options: &PerftOptions<'_>,
+) -> Vec<(P::Move, u64)> {
+    let started = Instant::now();
     let mut roots = P::MoveList::default();
     pos.legal_moves(&mut roots);
     if depth == 0 {
         return Vec::new();
     }
-    if depth == 1 || threads <= 1 {
-        return roots
-            .iter()
-            .map(|&mv| {
-                let mut child = pos.clone();
+    let threads = options.threads.max(1);
+    // Tasks: (root index, position), all `remaining` plies above their leaves.
+    let mut tasks: Vec<(usize, P)> = roots
+        .iter()
+        .enumerate()
+        .map(|(i, &mv)| {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            (i, child)
+        })
+        .collect();
+    let mut remaining = depth - 1;
+    let target = threads * 64;
+    while tasks.len() < target && remaining > 1 {
+        let mut next = Vec::with_capacity(tasks.len() * 32);
+        let mut moves = P::MoveList::default();
+        for (i, p) in tasks {
+            p.legal_moves(&mut moves);
+            for &mv in moves.iter() {
+                let mut child = p.clone();
                 child.play_unchecked(mv);
-                (mv, perft(&child, depth - 1))
-            })
-            .collect();
-    }
-    // Tasks: (root index, position after root move and one reply).
-    let mut tasks: Vec<(usize, P)> = Vec::new();
-    for (i, &mv) in roots.iter().enumerate() {
-        let mut child = pos.clone();
-        child.play_unchecked(mv);
-        let mut replies = P::MoveList::default();
-        child.legal_moves(&mut replies);
-        for &r in replies.iter() {
-            let mut grandchild = child.clone();
-            grandchild.play_unchecked(r);
-            tasks.push((i, grandchild));
+                next.push((i, child));
+            }
         }
+        tasks = next;
+        remaining -= 1;
     }
-    let n_roots = roots.len();
-    let counts = Mutex::new(vec![0u64; n_roots]);
+    // Without the memory for the table, the run goes on without it (same counts).
+    let table = if options.hash_mb > 0 && remaining >= 2 {
+        PerftTable::try_new(options.hash_mb)
+    } else {
+        None
+    };
+    let counts: Vec<AtomicU64> = roots.iter().map(|_| AtomicU64::new(0)).collect();
     let next = AtomicUsize::new(0);
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| {
-                let mut local = vec![0u64; n_roots];
-                loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((i, p)) = tasks.get(k) else { break };
-                    local[*i] += perft(p, depth - 2);
-                }
-                let mut total = counts.lock().unwrap_or_else(|e| e.into_inner());
-                for (t, l) in total.iter_mut().zip(local) {
-                    *t += l;
-                }
-            });
+    let done = AtomicUsize::new(0);
+    let leaves = AtomicU64::new(0);
+    let work = || {
+        loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            let Some((i, p)) = tasks.get(k) else { break };
+            let n = match &table {
+                Some(t) => perft_hashed(p, remaining, t),
+                None => perft(p, remaining),
+            };
+            counts[*i].fetch_add(n, Ordering::Relaxed);
+            let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+            let l = leaves.fetch_add(n, Ordering::Relaxed) + n;
+            if let Some(report) = options.progress {
+                report(&Progress {
+                    done: d,
+                    total: tasks.len(),
+                    leaves: l,
+                    elapsed: started.elapsed(),
+                });
+            }
         }
-    });
-    let counts = counts.into_inner().unwrap_or_else(|e| e.into_inner());
-    roots.iter().copied().zip(counts).collect()
+    };
+    if threads == 1 || tasks.len() <= 1 {
+        work();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 1..threads.min(tasks.len()) {
+                s.spawn(work);
+            }
+            work();
+        });
+    }
+    roots
+        .iter()
+        .copied()
+        .zip(counts.into_iter().map(AtomicU64::into_inner))
+        .collect()
+}
+
+/// [`perft`] that looks up and stores subtree counts (two plies deep or more) in `table`.
+pub fn perft_hashed<P: Position>(pos: &P, depth: u32, table: &PerftTable) -> u64 {
+    if depth <= 1 {
+        return perft(pos, depth);
+    }
+    let key = pos.zobrist();
+    if let Some(n) = table.probe(key, depth) {
+        return n;
+    }
+    let mut moves = P::MoveList::default();
+    pos.legal_moves(&mut moves);
+    let n = moves
+        .iter()
+        .map(|&mv| {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            perft_hashed(&child, depth - 1, table)
+        })
+        .sum();
+    table.store(key, depth, n);
+    n
+}
+
+/// One slot: `check` is `key ^ data`, so that a slot torn by two threads writing at once
+/// fails the check instead of giving a wrong count (the lockless-hashing trick).
+#[derive(Default)]
+struct Entry {
+    check: AtomicU64,
+    /// `count << 8 | depth`.
+    data: AtomicU64,
+}
+
+/// Two slots: the first keeps the deepest subtree seen, the second always takes the newest.
+#[derive(Default)]
+struct Bucket([Entry; 2]);
+
+/// A lock-free table of subtree counts keyed by the full 64-bit Zobrist hash and the depth,
+/// shared by every perft thread. It is allocated once; probing and storing never allocate.
+pub struct PerftTable {
+    buckets: Vec<Bucket>,
+}
+
+impl PerftTable {
+    /// A table of about `mb` MiB (at least one bucket).
+    ///
+    /// # Panics
+    /// If the memory cannot be had; [`PerftTable::try_new`] returns `None` instead.
+    pub fn new(mb: usize) -> PerftTable {
+        PerftTable::try_new(mb).unwrap_or_else(|| panic!("cannot allocate a {mb} MiB perft table"))
+    }
+
+    /// A table of about `mb` MiB (at least one bucket), or `None` if the memory cannot be
+    /// reserved.
+    pub fn try_new(mb: usize) -> Option<PerftTable> {
+        let n = (mb.saturating_mul(1 << 20) / core::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(n).ok()?;
+        buckets.extend((0..n).map(|_| Bucket::default()));
+        Some(PerftTable { buckets })
+    }
+
+    /// The number of entries.
+    pub fn capacity(&self) -> usize {
+        self.buckets.len() * 2
+    }
+
+    fn bucket(&self, key: u64, depth: u32) -> &Bucket {
+        let mixed = key ^ u64::from(depth).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let i = ((u128::from(mixed) * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[i]
+    }
+
+    /// The stored count of the subtree `depth` plies below the position with hash `key`.
+    pub fn probe(&self, key: u64, depth: u32) -> Option<u64> {
+        self.bucket(key, depth).0.iter().find_map(|e| {
+            let data = e.data.load(Ordering::Relaxed);
+            let check = e.check.load(Ordering::Relaxed);
+            (check ^ data == key && data & 0xff == u64::from(depth) && depth > 0)
+                .then_some(data >> 8)
+        })
+    }
+
+    /// Stores a subtree count (counts of 2^56 or more, and depths over 255, are not stored).
+    pub fn store(&self, key: u64, depth: u32, count: u64) {
+        if count >> 56 != 0 || depth > 255 || depth == 0 {
+            return;
+        }
+        let data = count << 8 | u64::from(depth);
+        let b = self.bucket(key, depth);
+        let deepest = &b.0[0];
+        let slot = if deepest.data.load(Ordering::Relaxed) & 0xff <= u64::from(depth) {
+            deepest
+        } else {
+            &b.0[1]
+        };
+        slot.data.store(data, Ordering::Relaxed);
+        slot.check.store(key ^ data, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_stores_and_checks_key_and_depth() {
+        let t = PerftTable::new(0);
+        assert_eq!(t.capacity(), 2);
+        assert_eq!(t.probe(0, 2), None);
+        t.store(42, 3, 8902);
+        assert_eq!(t.probe(42, 3), Some(8902));
+        assert_eq!(t.probe(42, 4), None);
+        assert_eq!(t.probe(43, 3), None);
+        // A shallower entry goes to the always-replace slot and keeps the deeper one.
+        t.store(7, 2, 400);
+        assert_eq!(t.probe(42, 3), Some(8902));
+        assert_eq!(t.probe(7, 2), Some(400));
+        t.store(9, 2, 1);
+        assert_eq!(t.probe(7, 2), None);
+        assert_eq!(t.probe(9, 2), Some(1));
+        t.store(5, 1, 1 << 56);
+        assert_eq!(t.probe(5, 1), None);
+    }
+
+    #[test]
+    fn table_size_follows_megabytes() {
+        assert_eq!(PerftTable::new(1).capacity(), (1 << 20) / 32 * 2);
+    }
 }

@@ -29,6 +29,7 @@
 mod check;
 mod geometry;
 mod layer;
+mod layout;
 mod movegen;
 mod moves;
 mod notation;

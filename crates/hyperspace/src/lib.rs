@@ -31,6 +31,7 @@
 #![deny(missing_docs)]
 
 pub mod flight;
+mod layout;
 mod movegen;
 pub mod moves;
 mod notation;

@@ -28,6 +28,7 @@
 mod display;
 mod game;
 pub mod geometry;
+mod layout;
 mod movegen;
 mod moves;
 mod notation;
