@@ -256,7 +256,7 @@ impl DimensionChess {
     /// `the White rook` (no square).
     fn describe_piece(&self, plane: Plane, sq: u8) -> String {
         match self.layers[plane.index()].piece_on(sq) {
-            Some((c, r)) => format!("the {} {}", color_name(c), crate::position::role_name(r)),
+            Some((c, r)) => format!("the {} {}", color_name(c), r.name()),
             None => "a piece".to_string(),
         }
     }

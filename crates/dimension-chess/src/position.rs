@@ -221,7 +221,7 @@ impl DimensionChess {
             Some((c, r)) => format!(
                 "the {} {} on {}:{}",
                 color_name(c),
-                role_name(r),
+                r.name(),
                 plane.letter(),
                 name(sq)
             ),
@@ -235,17 +235,5 @@ pub(crate) fn color_name(c: Color) -> &'static str {
     match c {
         Color::White => "White",
         Color::Black => "Black",
-    }
-}
-
-/// `pawn`, `knight`...
-pub(crate) fn role_name(r: Role) -> &'static str {
-    match r {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
     }
 }

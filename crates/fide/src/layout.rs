@@ -10,14 +10,7 @@ use crate::types::{Piece, Role, Square};
 
 /// The English name of a role.
 pub fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
+    role.name()
 }
 
 /// A FIDE piece as drawn: its upper-case letter, owned by player 0 (White) or 1 (Black).

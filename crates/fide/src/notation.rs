@@ -6,6 +6,7 @@ use core::str::FromStr;
 use dimchess_core::{Error, Position};
 
 use crate::chess::Chess;
+use crate::layout::role_name;
 use crate::moves::{Move, MoveKind};
 use crate::types::{Role, Square};
 
@@ -126,17 +127,6 @@ pub fn parse_uci(pos: &Chess, text: &str) -> Result<Move, Error> {
         }
     };
     Err(Error::illegal(text, "", reason))
-}
-
-fn role_name(r: Role) -> &'static str {
-    match r {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
 }
 
 /// The standard algebraic notation of a legal move, with `+` or `#`.

@@ -209,6 +209,18 @@ impl Role {
         }
     }
 
+    /// The English name: `pawn`, `knight`, `bishop`, `rook`, `queen`, `king`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::Pawn => "pawn",
+            Role::Knight => "knight",
+            Role::Bishop => "bishop",
+            Role::Rook => "rook",
+            Role::Queen => "queen",
+            Role::King => "king",
+        }
+    }
+
     /// The lower-case letter: `p n b r q k`.
     pub const fn char(self) -> char {
         match self {

@@ -99,13 +99,13 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
                 "HS-23",
                 format!(
                     "the immediate form of a {} move follows FIDE: the path must be open and the destination not an own piece",
-                    role_name(piece.role)
+                    piece.role.name()
                 ),
             ));
         }
         Err(illegal(
             "HS-1",
-            format!("a {} on {from} cannot move to {to}", role_name(piece.role)),
+            format!("a {} on {from} cannot move to {to}", piece.role.name()),
         ))
     }
 
@@ -121,15 +121,4 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
 
 fn last_rank(sq: Square) -> bool {
     sq.rank() == 0 || sq.rank() == 7
-}
-
-fn role_name(r: Role) -> &'static str {
-    match r {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
 }
