@@ -124,7 +124,15 @@ impl Action {
     /// first): the text's bytes, big-endian, zero-padded.
     #[inline]
     pub(crate) fn sort_key(&self) -> u64 {
-        u64::from_be_bytes(self.text_bytes().0)
+        // The first four bytes directly for the common kinds; the rest through the text.
+        let sq = |s: u8, up: u8| (u64::from(b'a' - up + s % 8) << 8) | u64::from(b'1' + s / 8);
+        match self.kind {
+            ActionKind::Step => (sq(self.a, 32) << 48) | (sq(self.b, 32) << 32),
+            ActionKind::Surface => (sq(self.a, 32) << 48) | (sq(self.a, 0) << 32),
+            ActionKind::Dive => (sq(self.a, 0) << 48) | (sq(self.a, 32) << 32),
+            ActionKind::Fide if self.c == 0 => (sq(self.a, 0) << 48) | (sq(self.b, 0) << 32),
+            _ => u64::from_be_bytes(self.text_bytes().0),
+        }
     }
 }
 
@@ -216,5 +224,11 @@ mod tests {
         assert_eq!(surface.to_string(), "D5d5");
         assert_eq!(fide.to_string(), "g1f1");
         assert!(surface.sort_key() < fide.sort_key());
+        for kind in [ActionKind::Step, ActionKind::Surface, ActionKind::Dive, ActionKind::Fide] {
+            for a in 0..64 {
+                let x = Action { kind, a, b: 63 - a, c: 0 };
+                assert_eq!(x.sort_key(), u64::from_be_bytes(x.text_bytes().0), "{x}");
+            }
+        }
     }
 }

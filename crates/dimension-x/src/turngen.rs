@@ -30,7 +30,9 @@ use std::cell::RefCell;
 
 use crate::action::{Action, ActionKind, Turn};
 use crate::board::{COBRA, CRAB, DX, DxPosition, GONE};
-use crate::movegen::{AgentList, Footprint, action_legal, footprint, gen_agent};
+use dimchess_core::movelist::ArrayVec;
+
+use crate::movegen::{AGENT_CAP, AgentList, Footprint, action_legal, footprint, gen_agent};
 use crate::play::{TurnFlags, apply};
 use crate::tables::CENTRAL;
 
@@ -67,6 +69,7 @@ pub(crate) struct Search<'v> {
     fl: [TurnFlags; 5],
     seq: [Action; 4],
     keys: [u64; 4],
+    fps: [Footprint; 4],
     /// Counting only (no visitor calls; bulk counting allowed).
     count_only: bool,
     /// Stop at the first turn found.
@@ -75,6 +78,17 @@ pub(crate) struct Search<'v> {
     pub count: u64,
     stop: bool,
     visit: Option<&'v mut dyn FnMut(&[Action], &DxPosition, &TurnFlags)>,
+    /// The root's FIDE moves, classified (counting mode).
+    cache: Option<Box<FideCache>>,
+}
+
+/// FIDE moves with their sort keys, FIDE read footprints and whether they take the King.
+#[derive(Default)]
+struct FideCache {
+    list: AgentList,
+    key: ArrayVec<u64, AGENT_CAP>,
+    rf: ArrayVec<u64, AGENT_CAP>,
+    kills: ArrayVec<bool, AGENT_CAP>,
 }
 
 impl<'v> Search<'v> {
@@ -90,11 +104,13 @@ impl<'v> Search<'v> {
             fl: [TurnFlags::default(); 5],
             seq: [Action::NONE; 4],
             keys: [0; 4],
+            fps: [Footprint::default(); 4],
             count_only: false,
             first_only: false,
             count: 0,
             stop: false,
             visit: None,
+            cache: None,
         }
     }
 
@@ -170,12 +186,13 @@ impl<'v> Search<'v> {
                     continue;
                 }
             }
-            let mut list = AgentList::new();
-            gen_agent(&self.st[d], agent, &mut list);
-            if agent == 0 && self.count_only && !descent && !self.first_only {
-                self.bulk_fide(d, used, &list);
+            let steps_only = self.seq[..d].iter().all(|a| a.kind == ActionKind::Step);
+            if agent == 0 && self.count_only && !self.first_only && (!descent || steps_only) {
+                self.bulk_fide(d, used);
                 continue;
             }
+            let mut list = AgentList::new();
+            gen_agent(&self.st[d], agent, &mut list);
             for x in list.iter() {
                 self.try_action(d, used, descent, *x, agent);
                 if self.stop {
@@ -187,44 +204,57 @@ impl<'v> Search<'v> {
     }
 
     /// Counting mode, FIDE moves: those after which nothing can follow are counted unplayed.
-    fn bulk_fide(&mut self, d: usize, used: u8, list: &AgentList) {
+    /// A FIDE move is followed by nothing when no trans-dimensional piece that has not acted
+    /// stands on the FIDE board and the move's squares meet none of the squares the pieces
+    /// in Dimension X could surface on (with a Spider's web zone).
+    fn bulk_fide(&mut self, d: usize, used: u8) {
         let p = &self.st[d];
         let c = p.side.index();
-        let mut surfaces = [Footprint::default(); 3];
-        let mut n = 0;
+        let mut surf = 0u64;
         let mut fide_td = false;
         for t in 0..3 {
-            if used & (1 << (t + 1)) != 0 {
-                continue;
-            }
             let l = p.td[c][t];
-            if l == GONE {
+            if used & (1 << (t + 1)) != 0 || l == GONE {
                 continue;
             }
             if l < DX {
                 fide_td = true;
             } else if CENTRAL & (1u64 << (l - DX)) != 0 {
-                let x = Action {
-                    kind: ActionKind::Surface,
-                    a: l - DX,
-                    b: 0,
-                    c: t as u8,
-                };
-                surfaces[n] = footprint(&x, c);
-                n += 1;
+                let x = Action { kind: ActionKind::Surface, a: l - DX, b: 0, c: t as u8 };
+                surf |= footprint(&x, c).rf;
             }
         }
-        let last_key = if d > 0 { self.keys[d - 1] } else { 0 };
-        for x in list.iter() {
-            if !fide_td && x.sort_key() > last_key {
-                let fp = footprint(x, c);
-                if surfaces[..n].iter().all(|s| s.independent(&fp)) || removes_king(&self.st[d], x)
-                {
-                    self.count += 1;
-                    continue;
-                }
+        // While only Dimension X steps have been made, the FIDE board is the root's and so
+        // are its FIDE moves: they are generated and classified once per search.
+        let same_board = self.seq[..d].iter().all(|a| a.kind == ActionKind::Step);
+        if !same_board || self.cache.is_none() {
+            let mut fc = FideCache::default();
+            gen_agent(&self.st[d], 0, &mut fc.list);
+            for x in fc.list.iter() {
+                fc.key.push(x.sort_key());
+                fc.rf.push(footprint(x, c).rf);
+                fc.kills.push(removes_king(&self.st[d], x));
             }
-            self.try_action(d, used, false, *x, 0);
+            if same_board {
+                self.cache = Some(Box::new(fc));
+            } else {
+                return self.bulk_with(d, used, &fc, surf, fide_td);
+            }
+        }
+        if let Some(fc) = self.cache.take() {
+            self.bulk_with(d, used, &fc, surf, fide_td);
+            self.cache = Some(fc);
+        }
+    }
+
+    fn bulk_with(&mut self, d: usize, used: u8, fc: &FideCache, surf: u64, fide_td: bool) {
+        let last_key = if d > 0 { self.keys[d - 1] } else { 0 };
+        for i in 0..fc.list.len() {
+            if !fide_td && fc.key[i] > last_key && (fc.rf[i] & surf == 0 || fc.kills[i]) {
+                self.count += 1;
+            } else {
+                self.try_action(d, used, false, fc.list[i], 0);
+            }
         }
     }
 
@@ -251,28 +281,39 @@ impl<'v> Search<'v> {
             }
             desc = true;
         }
+        let c = self.st[d].side.index();
+        let fx = footprint(&x, c);
         self.st[d + 1] = self.st[d].clone();
         self.fl[d + 1] = self.fl[d];
         apply(&mut self.st[d + 1], &x, &mut self.fl[d + 1]);
         self.seq[d] = x;
         self.keys[d] = kx;
+        self.fps[d] = fx;
+        if desc {
+            // Every node of the search is a canonical prefix: a prefix with a smaller legal
+            // order has no canonical extension (the smaller order reaches the same position).
+            // An action larger than all before it and independent of them keeps the prefix
+            // canonical; anything else is checked.
+            let safe = self.keys[..d].iter().all(|&k| k < kx)
+                && self.fps[..d].iter().all(|f| f.independent(&fx));
+            if !safe && !self.canonical(d + 1) {
+                return;
+            }
+        }
         let used2 = used | 1 << agent;
         if kills {
-            self.emit(d + 1, desc);
+            self.emit(d + 1);
             return;
         }
         if used2 & 1 != 0 {
-            self.emit(d + 1, desc);
+            self.emit(d + 1);
         }
         if d + 1 < 4 && !self.stop {
             self.rec(d + 1, used2, desc);
         }
     }
 
-    fn emit(&mut self, n: usize, descent: bool) {
-        if descent && !self.canonical(n) {
-            return;
-        }
+    fn emit(&mut self, n: usize) {
         self.count += 1;
         if self.first_only {
             self.stop = true;

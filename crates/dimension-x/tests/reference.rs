@@ -1,0 +1,135 @@
+//! The fast turn generator against a brute-force one built on the action level: every legal
+//! action sequence, merged by resulting position text (DX-35), keeping the smallest text
+//! (DX-34). Random sparse positions put Crabs, Cobras and Spiders on both boards, next to
+//! enemies, so that order, webs, pinches and strikes all matter.
+
+use std::collections::BTreeMap;
+
+use dimchess_core::zobrist::SplitMix64;
+use dimchess_core::Position;
+use dimchess_dimension_x::{DxPosition, PartialTurn};
+
+fn brute(p: &DxPosition) -> BTreeMap<String, String> {
+    let mut out: BTreeMap<String, String> = BTreeMap::new();
+    fn rec(t: &PartialTurn, out: &mut BTreeMap<String, String>) {
+        if t.can_end() {
+            let (turn, child) = t.end().unwrap();
+            let text = turn.to_string();
+            let e = out.entry(child.to_string()).or_insert_with(|| text.clone());
+            if text < *e {
+                *e = text;
+            }
+        }
+        for x in t.legal_next() {
+            let mut n = t.clone();
+            n.play(x).unwrap();
+            rec(&n, out);
+        }
+    }
+    rec(&PartialTurn::new(p), &mut out);
+    out
+}
+
+fn fast(p: &DxPosition) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for t in p.legal_turns() {
+        let mut q = p.clone();
+        q.play_unchecked(t);
+        let prev = out.insert(q.to_string(), p.move_text(t));
+        assert!(prev.is_none(), "{p}: two turns give {q}");
+    }
+    out
+}
+
+/// A random valid sparse position.
+fn random_position(rng: &mut SplitMix64) -> Option<DxPosition> {
+    let mut fide = [None::<char>; 64];
+    let mut dx = [None::<char>; 64];
+    let central = |s: usize| (1..7).contains(&(s % 8)) && (1..7).contains(&(s / 8));
+    let mut place = |ch: char, board: &mut [Option<char>; 64], rng: &mut SplitMix64, zone: bool| {
+        for _ in 0..20 {
+            let s = rng.below(64);
+            if board[s].is_none() && (!zone || central(s)) {
+                if (ch == 'P' && s >= 56) || (ch == 'p' && s < 8) || (ch.eq_ignore_ascii_case(&'p') && rng.below(2) == 0 && (s < 8 || s >= 56)) {
+                    continue;
+                }
+                board[s] = Some(ch);
+                return;
+            }
+        }
+    };
+    place('K', &mut fide, rng, false);
+    place('k', &mut fide, rng, false);
+    for _ in 0..rng.below(6) {
+        let ch = ['Q', 'R', 'B', 'N', 'P', 'q', 'r', 'b', 'n', 'p'][rng.below(10)];
+        place(ch, &mut fide, rng, false);
+    }
+    for ch in ['C', 'S', 'A', 'c', 's', 'a'] {
+        match rng.below(3) {
+            0 => place(ch, &mut fide, rng, true),
+            1 => place(ch, &mut dx, rng, false),
+            _ => {}
+        }
+    }
+    let board = |b: &[Option<char>; 64]| {
+        (0..8)
+            .rev()
+            .map(|r| {
+                let mut s = String::new();
+                let mut run = 0;
+                for f in 0..8 {
+                    match b[r * 8 + f] {
+                        None => run += 1,
+                        Some(c) => {
+                            if run > 0 {
+                                s.push_str(&run.to_string());
+                                run = 0;
+                            }
+                            s.push(c);
+                        }
+                    }
+                }
+                if run > 0 {
+                    s.push_str(&run.to_string());
+                }
+                s
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    };
+    let side = if rng.below(2) == 0 { "w" } else { "b" };
+    format!("{}|{} {side} - - 0 1", board(&fide), board(&dx)).parse().ok()
+}
+
+#[test]
+fn fast_generator_matches_brute_force_on_random_sparse_positions() {
+    let mut rng = SplitMix64::new(7);
+    let mut checked = 0;
+    let mut turns = 0;
+    while checked < 300 {
+        let Some(p) = random_position(&mut rng) else { continue };
+        let b = brute(&p);
+        let f = fast(&p);
+        assert_eq!(f, b, "{p}");
+        assert_eq!(p.count_legal_moves(), b.len() as u64, "{p}");
+        turns += b.len();
+        checked += 1;
+    }
+    assert!(turns > 1000);
+}
+
+#[test]
+fn fast_generator_matches_brute_force_after_random_opening_turns() {
+    let mut rng = SplitMix64::new(11);
+    for _ in 0..2 {
+        let mut p = DxPosition::start();
+        for _ in 0..3 {
+            let ts = p.legal_turns();
+            if ts.is_empty() {
+                break;
+            }
+            p.play_unchecked(ts[rng.below(ts.len())]);
+        }
+        assert_eq!(fast(&p), brute(&p), "{p}");
+    }
+}
