@@ -20,5 +20,6 @@ pub mod registry;
 pub use any::{AnyMove, AnyPosition};
 pub use dimchess_core as core;
 pub use dimchess_core::{Error, Outcome, Position};
+pub use dimchess_dimension_x as dimension_x;
 pub use dimchess_fide as fide;
 pub use registry::{VARIANTS, VariantInfo};

@@ -17,12 +17,20 @@ pub struct VariantInfo {
 }
 
 /// Every variant id, in the order `dimchess variants` lists them.
-pub const VARIANTS: &[VariantInfo] = &[VariantInfo {
-    id: "fide",
-    description: "orthodox chess (FIDE Laws)",
-    start: || AnyPosition::Fide(dimchess_fide::Chess::start()),
-    parse: |t| dimchess_fide::Chess::from_fen(t).map(AnyPosition::Fide),
-}];
+pub const VARIANTS: &[VariantInfo] = &[
+    VariantInfo {
+        id: "fide",
+        description: "orthodox chess (FIDE Laws)",
+        start: || AnyPosition::Fide(dimchess_fide::Chess::start()),
+        parse: |t| dimchess_fide::Chess::from_fen(t).map(AnyPosition::Fide),
+    },
+    VariantInfo {
+        id: "dimension-x",
+        description: "Dimension X: a FIDE board and a Dimension X board with Crabs, Cobras and Spiders",
+        start: || AnyPosition::DimensionX(dimchess_dimension_x::DxPosition::start()),
+        parse: |t| dimchess_dimension_x::DxPosition::from_text(t).map(AnyPosition::DimensionX),
+    },
+];
 
 /// The variant with this id.
 pub fn find(id: &str) -> Result<&'static VariantInfo, Error> {

@@ -224,9 +224,19 @@ mod tests {
         assert_eq!(surface.to_string(), "D5d5");
         assert_eq!(fide.to_string(), "g1f1");
         assert!(surface.sort_key() < fide.sort_key());
-        for kind in [ActionKind::Step, ActionKind::Surface, ActionKind::Dive, ActionKind::Fide] {
+        for kind in [
+            ActionKind::Step,
+            ActionKind::Surface,
+            ActionKind::Dive,
+            ActionKind::Fide,
+        ] {
             for a in 0..64 {
-                let x = Action { kind, a, b: 63 - a, c: 0 };
+                let x = Action {
+                    kind,
+                    a,
+                    b: 63 - a,
+                    c: 0,
+                };
                 assert_eq!(x.sort_key(), u64::from_be_bytes(x.text_bytes().0), "{x}");
             }
         }

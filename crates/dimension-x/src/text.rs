@@ -203,7 +203,7 @@ impl DxPosition {
             s.push('\n');
         }
         s.push_str("   a b c d e f g h         A B C D E F G H\n");
-        s.push_str(&format!("{} to move", side_name(self.side)));
+        s.push_str(&format!("{} to move\n", side_name(self.side)));
         s
     }
 }

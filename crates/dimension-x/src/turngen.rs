@@ -220,7 +220,12 @@ impl<'v> Search<'v> {
             if l < DX {
                 fide_td = true;
             } else if CENTRAL & (1u64 << (l - DX)) != 0 {
-                let x = Action { kind: ActionKind::Surface, a: l - DX, b: 0, c: t as u8 };
+                let x = Action {
+                    kind: ActionKind::Surface,
+                    a: l - DX,
+                    b: 0,
+                    c: t as u8,
+                };
                 surf |= footprint(&x, c).rf;
             }
         }

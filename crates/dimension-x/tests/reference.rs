@@ -5,8 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use dimchess_core::zobrist::SplitMix64;
 use dimchess_core::Position;
+use dimchess_core::zobrist::SplitMix64;
 use dimchess_dimension_x::{DxPosition, PartialTurn};
 
 fn brute(p: &DxPosition) -> BTreeMap<String, String> {
@@ -50,7 +50,10 @@ fn random_position(rng: &mut SplitMix64) -> Option<DxPosition> {
         for _ in 0..20 {
             let s = rng.below(64);
             if board[s].is_none() && (!zone || central(s)) {
-                if (ch == 'P' && s >= 56) || (ch == 'p' && s < 8) || (ch.eq_ignore_ascii_case(&'p') && rng.below(2) == 0 && (s < 8 || s >= 56)) {
+                if (ch == 'P' && s >= 56)
+                    || (ch == 'p' && s < 8)
+                    || (ch.eq_ignore_ascii_case(&'p') && rng.below(2) == 0 && (s < 8 || s >= 56))
+                {
                     continue;
                 }
                 board[s] = Some(ch);
@@ -98,7 +101,9 @@ fn random_position(rng: &mut SplitMix64) -> Option<DxPosition> {
             .join("/")
     };
     let side = if rng.below(2) == 0 { "w" } else { "b" };
-    format!("{}|{} {side} - - 0 1", board(&fide), board(&dx)).parse().ok()
+    format!("{}|{} {side} - - 0 1", board(&fide), board(&dx))
+        .parse()
+        .ok()
 }
 
 #[test]
@@ -107,7 +112,9 @@ fn fast_generator_matches_brute_force_on_random_sparse_positions() {
     let mut checked = 0;
     let mut turns = 0;
     while checked < 300 {
-        let Some(p) = random_position(&mut rng) else { continue };
+        let Some(p) = random_position(&mut rng) else {
+            continue;
+        };
         let b = brute(&p);
         let f = fast(&p);
         assert_eq!(f, b, "{p}");
