@@ -100,12 +100,25 @@ impl DxPosition {
     }
 
     /// The canonical turn (DX-34) that has the same result as the legal turn `t`.
+    ///
+    /// Without a Crab or Cobra of the side to move on the FIDE board, only orders of the same
+    /// actions give the same child, so the canonical turn is the first legal order of `t`'s
+    /// actions in text order; otherwise the whole turn list is searched.
     fn canonical(&self, t: &Turn) -> Turn {
-        let want = turngen::child(self, t);
-        self.legal_turns()
-            .into_iter()
-            .find(|u| turngen::child(self, u).same_child(&want))
-            .unwrap_or(*t)
+        if !turngen::needs_merge(self) {
+            let mut acts: Vec<Action> = t.actions().to_vec();
+            acts.sort_by_key(|a| a.to_string());
+            loop {
+                let u = Turn::from_slice(&acts);
+                if notation::parse_turn(self, &u.to_string()).is_ok() {
+                    return u;
+                }
+                if !next_permutation(&mut acts) {
+                    return *t;
+                }
+            }
+        }
+        turngen::canonical_of(self, &turngen::child(self, t)).unwrap_or(*t)
     }
 
     /// Whether the actions of `t` are legal in this order and make a complete turn.
@@ -183,6 +196,29 @@ impl Position for DxPosition {
     }
 }
 
+/// Rearranges `v` into the next permutation in text order; false after the last.
+fn next_permutation(v: &mut [Action]) -> bool {
+    let key = |a: &Action| a.to_string();
+    let n = v.len();
+    if n < 2 {
+        return false;
+    }
+    let mut i = n - 1;
+    while i > 0 && key(&v[i - 1]) >= key(&v[i]) {
+        i -= 1;
+    }
+    if i == 0 {
+        return false;
+    }
+    let mut j = n - 1;
+    while key(&v[j]) <= key(&v[i - 1]) {
+        j -= 1;
+    }
+    v.swap(i - 1, j);
+    v[i..].reverse();
+    true
+}
+
 #[cfg(feature = "serde")]
 mod serde_impl {
     use super::DxPosition;
@@ -198,5 +234,60 @@ mod serde_impl {
             let s = String::deserialize(d)?;
             s.parse().map_err(serde::de::Error::custom)
         }
+    }
+}
+
+impl DxPosition {
+    /// Checks the internal invariants: bitboards agree with each other and with the piece
+    /// locations, the position is valid by section 4.3 (DX-31) except that the side to move may
+    /// lack its King (a finished game, DX-30), its text reads back to it, and the incremental
+    /// hash equals the hash from scratch.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        if self.color[0] & self.color[1] != 0 {
+            return Err("a square holds both colours".into());
+        }
+        let mut roles = 0u64;
+        for r in self.roles {
+            if roles & r != 0 {
+                return Err("a square holds two kinds".into());
+            }
+            roles |= r;
+        }
+        let mut td_fide = 0u64;
+        let mut td_dx = 0u64;
+        for c in 0..2 {
+            for t in 0..3 {
+                let l = self.td[c][t];
+                if l < board::DX {
+                    if self.color[c] & (1u64 << l) == 0 || roles & (1u64 << l) != 0 {
+                        return Err(format!(
+                            "trans-dimensional piece on {l} not in the bitboards"
+                        ));
+                    }
+                    td_fide |= 1u64 << l;
+                } else if l != board::GONE {
+                    td_dx |= 1u64 << (l - board::DX);
+                }
+            }
+        }
+        if roles | td_fide != self.occ() || roles & td_fide != 0 {
+            return Err("FIDE-board occupancy disagrees with the pieces".into());
+        }
+        if td_dx != self.dx {
+            return Err("Dimension X occupancy disagrees with the pieces".into());
+        }
+        let back: DxPosition = self
+            .to_string()
+            .parse()
+            .map_err(|e| format!("{self}: {e}"))?;
+        if back != *self {
+            return Err(format!(
+                "{self}: text does not read back to the same position"
+            ));
+        }
+        if self.hash != self.compute_hash() {
+            return Err("incremental hash differs from the hash from scratch".into());
+        }
+        Ok(())
     }
 }

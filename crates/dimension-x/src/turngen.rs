@@ -453,3 +453,17 @@ pub(crate) fn count_turns(p: &DxPosition) -> u64 {
     legal_turns(p, &mut v);
     v.len() as u64
 }
+
+/// The canonical turn leading to `want` (a child of `p`), if any.
+pub(crate) fn canonical_of(p: &DxPosition, want: &DxPosition) -> Option<Turn> {
+    let mut best: Option<Turn> = None;
+    Search::visit_sets(p, &mut |acts, q, _| {
+        if q.same_child(want) {
+            let t = Turn::from_slice(acts);
+            if best.is_none_or(|b| t.text_cmp(&b).is_lt()) {
+                best = Some(t);
+            }
+        }
+    });
+    best
+}
