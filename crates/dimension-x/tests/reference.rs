@@ -108,10 +108,21 @@ fn random_position(rng: &mut SplitMix64) -> Option<DxPosition> {
 
 #[test]
 fn fast_generator_matches_brute_force_on_random_sparse_positions() {
-    let mut rng = SplitMix64::new(7);
+    sparse_positions(7, 100);
+}
+
+/// 3,000 more positions (release).
+#[test]
+#[ignore]
+fn fast_generator_matches_brute_force_on_many_random_sparse_positions() {
+    sparse_positions(8, 3000);
+}
+
+fn sparse_positions(seed: u64, n: usize) {
+    let mut rng = SplitMix64::new(seed);
     let mut checked = 0;
     let mut turns = 0;
-    while checked < 300 {
+    while checked < n {
         let Some(p) = random_position(&mut rng) else {
             continue;
         };
@@ -122,10 +133,12 @@ fn fast_generator_matches_brute_force_on_random_sparse_positions() {
         turns += b.len();
         checked += 1;
     }
-    assert!(turns > 1000);
+    assert!(turns > 3 * n);
 }
 
+/// Slow in debug: `cargo test --release -p dimchess-dimension-x --test reference -- --ignored`.
 #[test]
+#[ignore]
 fn fast_generator_matches_brute_force_after_random_opening_turns() {
     let mut rng = SplitMix64::new(11);
     for _ in 0..2 {
@@ -138,5 +151,20 @@ fn fast_generator_matches_brute_force_after_random_opening_turns() {
             p.play_unchecked(ts[rng.below(ts.len())]);
         }
         assert_eq!(fast(&p), brute(&p), "{p}");
+    }
+}
+
+#[test]
+fn fast_generator_matches_brute_force_on_pinned_positions() {
+    for text in [
+        "4k2r/6S1/2r5/3C4/B7/8/8/4K3|8/8/8/8/8/8/8/8 w k - 0 1",
+        "r3k2r/4b3/3C4/8/8/8/8/4K3|8/8/8/8/8/8/8/8 w kq - 0 20",
+        "6k1/8/3Cr3/5A2/8/8/8/2K5|8/8/8/8/8/8/8/8 w - - 5 40",
+        "6k1/6r1/8/4A3/8/2B5/8/6K1|8/8/8/8/8/8/8/8 w - - 7 33",
+        "4k3/8/8/8/4p3/8/3P4/4K3|8/8/8/8/8/3S4/8/8 w - - 0 21",
+        "4k3/3A1C2/8/8/8/8/8/4K3|8/8/8/8/8/8/8/8 w - - 3 25",
+    ] {
+        let p: DxPosition = text.parse().unwrap();
+        assert_eq!(fast(&p), brute(&p), "{text}");
     }
 }
