@@ -63,6 +63,10 @@ fn fide_origin(x: &Action) -> bool {
     !matches!(x.kind, ActionKind::Step | ActionKind::Surface)
 }
 
+/// What the search calls for each turn: its actions in canonical order, the position after
+/// them (before the end of the turn) and the turn flags.
+pub(crate) type Visitor<'a> = dyn FnMut(&[Action], &DxPosition, &TurnFlags) + 'a;
+
 /// The depth-first search.
 pub(crate) struct Search<'v> {
     st: [DxPosition; 5],
@@ -77,7 +81,7 @@ pub(crate) struct Search<'v> {
     /// Turns found (in counting mode) and a stop flag.
     pub count: u64,
     stop: bool,
-    visit: Option<&'v mut dyn FnMut(&[Action], &DxPosition, &TurnFlags)>,
+    visit: Option<&'v mut Visitor<'v>>,
     /// The root's FIDE moves, classified (counting mode).
     cache: Option<Box<FideCache>>,
 }
@@ -139,10 +143,7 @@ impl<'v> Search<'v> {
 
     /// Calls `visit` with every legal action set in its canonical order, the position after
     /// its actions (before the end of the turn) and the turn flags.
-    pub(crate) fn visit_sets(
-        root: &DxPosition,
-        visit: &mut dyn FnMut(&[Action], &DxPosition, &TurnFlags),
-    ) {
+    pub(crate) fn visit_sets(root: &DxPosition, visit: &mut Visitor<'_>) {
         if root.king_sq(root.side.index()).is_none() {
             return;
         }

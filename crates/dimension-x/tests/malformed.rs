@@ -254,11 +254,11 @@ fn random_bytes_never_panic() {
         let mut b = START.as_bytes().to_vec();
         let i = rng.below(b.len());
         b[i] = alphabet[rng.below(alphabet.len())];
-        if let Ok(text) = String::from_utf8(b) {
-            if let Ok(q) = text.parse::<DxPosition>() {
-                q.check_invariants().unwrap();
-                let _ = q.outcome();
-            }
+        if let Ok(text) = String::from_utf8(b)
+            && let Ok(q) = text.parse::<DxPosition>()
+        {
+            q.check_invariants().unwrap();
+            let _ = q.outcome();
         }
     }
 }

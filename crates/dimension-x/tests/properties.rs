@@ -47,7 +47,7 @@ fn sparse(rng: &mut SplitMix64) -> Option<DxPosition> {
     let mut fide = ['.'; 64];
     let mut dx = ['.'; 64];
     let central = |s: usize| (1..7).contains(&(s % 8)) && (1..7).contains(&(s / 8));
-    let mut put = |ch: char, b: &mut [char; 64], rng: &mut SplitMix64, zone: bool| {
+    let put = |ch: char, b: &mut [char; 64], rng: &mut SplitMix64, zone: bool| {
         let s = rng.below(64);
         let bad_pawn = (ch == 'P' || ch == 'p') && !(8..56).contains(&s);
         if b[s] == '.' && (!zone || central(s)) && !bad_pawn {

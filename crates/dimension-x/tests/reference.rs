@@ -46,13 +46,13 @@ fn random_position(rng: &mut SplitMix64) -> Option<DxPosition> {
     let mut fide = [None::<char>; 64];
     let mut dx = [None::<char>; 64];
     let central = |s: usize| (1..7).contains(&(s % 8)) && (1..7).contains(&(s / 8));
-    let mut place = |ch: char, board: &mut [Option<char>; 64], rng: &mut SplitMix64, zone: bool| {
+    let place = |ch: char, board: &mut [Option<char>; 64], rng: &mut SplitMix64, zone: bool| {
         for _ in 0..20 {
             let s = rng.below(64);
             if board[s].is_none() && (!zone || central(s)) {
                 if (ch == 'P' && s >= 56)
                     || (ch == 'p' && s < 8)
-                    || (ch.eq_ignore_ascii_case(&'p') && rng.below(2) == 0 && (s < 8 || s >= 56))
+                    || (ch.eq_ignore_ascii_case(&'p') && rng.below(2) == 0 && !(8..56).contains(&s))
                 {
                     continue;
                 }
