@@ -15,6 +15,10 @@ pub(crate) struct TurnFlags {
     pub king_removed: bool,
     /// A FIDE move was made (DX-6).
     pub fide: bool,
+    /// A strike or pinch was made, or the FIDE move captured: only such turns can share a
+    /// child with another turn (a capture of X equals X pinched or struck away and the same
+    /// move onto the emptied square).
+    pub td_removal: bool,
 }
 
 /// Performs one legal action of the side to move.
@@ -32,12 +36,14 @@ pub(crate) fn apply(p: &mut DxPosition, x: &Action, fl: &mut TurnFlags) {
                 if p.remove_at(them, t) == 5 {
                     fl.king_removed = true;
                 }
+                fl.td_removal = true;
                 fl.reset_clock = true;
                 p.touch_castling(t);
             } else if kind == 0 && f % 8 != t % 8 {
                 // En passant (DX-25): the pawn that double-stepped is taken.
                 let victim = if c == 0 { t - 8 } else { t + 8 };
                 p.remove_fide(them, 0, victim);
+                fl.td_removal = true;
             }
             p.remove_fide(c, kind, f);
             p.put_fide(c, if x.c != 0 { x.c as usize } else { kind }, t);
@@ -62,6 +68,7 @@ pub(crate) fn apply(p: &mut DxPosition, x: &Action, fl: &mut TurnFlags) {
         ActionKind::Surface => p.move_td(c, x.c as usize, x.a),
         ActionKind::Dive => p.move_td(c, x.c as usize, DX + x.a),
         ActionKind::Strike => {
+            fl.td_removal = true;
             // DX-22.
             if p.remove_at(them, x.b) == 5 {
                 fl.king_removed = true;
@@ -70,6 +77,7 @@ pub(crate) fn apply(p: &mut DxPosition, x: &Action, fl: &mut TurnFlags) {
             p.touch_castling(x.b);
         }
         ActionKind::Pinch => {
+            fl.td_removal = true;
             // DX-19, DX-20.
             let kind = p.remove_at(them, x.b);
             if x.c == NO_SQ {

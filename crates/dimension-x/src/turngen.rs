@@ -8,8 +8,9 @@
 //! action names its squares, so its effect does not depend on the order, and two orders of one
 //! set that are both legal give the same position. Different sets give different positions,
 //! except when a Crab or Cobra starts the turn on the FIDE board: a strike and a pinch (or a
-//! relocation and a later capture) can then remove the same piece. Only in that case are the
-//! children merged by position.
+//! relocation and a later capture, or a pinch or strike that empties the square a FIDE move
+//! would capture on) can then remove the same piece. Only in that case, and only among the
+//! turns with a strike, pinch or FIDE capture, are children merged by position.
 //!
 //! The search is a depth-first walk over action sequences that visits each set only in its
 //! canonical order, the ASCII-smallest legal one (DX-34):
@@ -82,6 +83,9 @@ pub(crate) struct Search<'v> {
     pub count: u64,
     stop: bool,
     visit: Option<&'v mut Visitor<'v>>,
+    /// Where turns with a strike or pinch go to be merged by position (counting mode, when a
+    /// Crab or Cobra starts on the FIDE board).
+    collect: Option<&'v mut Vec<(u64, Turn)>>,
     /// The root's FIDE moves, classified (counting mode).
     cache: Option<Box<FideCache>>,
 }
@@ -93,6 +97,8 @@ struct FideCache {
     key: ArrayVec<u64, AGENT_CAP>,
     rf: ArrayVec<u64, AGENT_CAP>,
     kills: ArrayVec<bool, AGENT_CAP>,
+    /// Captures (the target holds an enemy piece, or a pawn moves diagonally: en passant).
+    takes: ArrayVec<bool, AGENT_CAP>,
 }
 
 impl<'v> Search<'v> {
@@ -115,6 +121,7 @@ impl<'v> Search<'v> {
             stop: false,
             visit: None,
             cache: None,
+            collect: None,
         }
     }
 
@@ -188,7 +195,12 @@ impl<'v> Search<'v> {
                 }
             }
             let steps_only = self.seq[..d].iter().all(|a| a.kind == ActionKind::Step);
-            if agent == 0 && self.count_only && !self.first_only && (!descent || steps_only) {
+            if agent == 0
+                && self.count_only
+                && !self.first_only
+                && !self.fl[d].td_removal
+                && (!descent || steps_only)
+            {
                 self.bulk_fide(d, used);
                 continue;
             }
@@ -240,6 +252,10 @@ impl<'v> Search<'v> {
                 fc.key.push(x.sort_key());
                 fc.rf.push(footprint(x, c).rf);
                 fc.kills.push(removes_king(&self.st[d], x));
+                let p = &self.st[d];
+                let diag_pawn = p.roles[0] & (1u64 << x.a) != 0 && x.a % 8 != x.b % 8;
+                fc.takes
+                    .push(p.color[1 - c] & (1u64 << x.b) != 0 || diag_pawn);
             }
             if same_board {
                 self.cache = Some(Box::new(fc));
@@ -256,7 +272,9 @@ impl<'v> Search<'v> {
     fn bulk_with(&mut self, d: usize, used: u8, fc: &FideCache, surf: u64, fide_td: bool) {
         let last_key = if d > 0 { self.keys[d - 1] } else { 0 };
         for i in 0..fc.list.len() {
-            if !fide_td && fc.key[i] > last_key && (fc.rf[i] & surf == 0 || fc.kills[i]) {
+            let merged = fc.takes[i] && self.collect.is_some();
+            if !fide_td && !merged && fc.key[i] > last_key && (fc.rf[i] & surf == 0 || fc.kills[i])
+            {
                 self.count += 1;
             } else {
                 self.try_action(d, used, false, fc.list[i], 0);
@@ -320,6 +338,12 @@ impl<'v> Search<'v> {
     }
 
     fn emit(&mut self, n: usize) {
+        if self.fl[n].td_removal
+            && let Some(c) = self.collect.as_mut()
+        {
+            c.push((self.st[n].hash, Turn::from_slice(&self.seq[..n])));
+            return;
+        }
         self.count += 1;
         if self.first_only {
             self.stop = true;
@@ -385,6 +409,7 @@ fn completes(s: &DxPosition, f: &TurnFlags, rest: &mut [Action]) -> bool {
 #[derive(Default)]
 struct Scratch {
     found: Vec<(u64, Turn)>,
+    merged: Vec<Turn>,
 }
 
 thread_local! {
@@ -408,8 +433,13 @@ pub(crate) fn legal_turns(p: &DxPosition, out: &mut Vec<Turn>) {
             let mut s = s.borrow_mut();
             let found = &mut s.found;
             found.clear();
-            Search::visit_sets(p, &mut |acts, q, _| {
-                found.push((q.hash, Turn::from_slice(acts)))
+            // Only turns with a strike, pinch or capture can share a child (module docs).
+            Search::visit_sets(p, &mut |acts, q, fl| {
+                if fl.td_removal {
+                    found.push((q.hash, Turn::from_slice(acts)));
+                } else {
+                    out.push(Turn::from_slice(acts));
+                }
             });
             merge(p, found, out);
         });
@@ -450,9 +480,24 @@ pub(crate) fn count_turns(p: &DxPosition) -> u64 {
     if !needs_merge(p) {
         return Search::count_sets(p);
     }
-    let mut v = Vec::new();
-    legal_turns(p, &mut v);
-    v.len() as u64
+    if p.king_sq(p.side.index()).is_none() {
+        return 0;
+    }
+    SCRATCH.with(|s| {
+        let mut s = s.borrow_mut();
+        let Scratch { found, merged } = &mut *s;
+        found.clear();
+        merged.clear();
+        let direct = {
+            let mut search = Search::new(p);
+            search.count_only = true;
+            search.collect = Some(&mut *found);
+            search.rec(0, 0, false);
+            search.count
+        };
+        merge(p, found, merged);
+        direct + merged.len() as u64
+    })
 }
 
 /// The canonical turn leading to `want` (a child of `p`), if any.

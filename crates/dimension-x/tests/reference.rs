@@ -108,7 +108,7 @@ fn random_position(rng: &mut SplitMix64) -> Option<DxPosition> {
 
 #[test]
 fn fast_generator_matches_brute_force_on_random_sparse_positions() {
-    sparse_positions(7, 100);
+    sparse_positions(7, 50);
 }
 
 /// 3,000 more positions (release).
