@@ -34,7 +34,9 @@ fn bench(c: &mut Criterion) {
     let start = DxPosition::start();
     g.throughput(Throughput::Elements(363_283_600));
     g.sample_size(10);
-    g.bench_function("perft2/start", |b| b.iter(|| perft(std::hint::black_box(&start), 2)));
+    g.bench_function("perft2/start", |b| {
+        b.iter(|| perft(std::hint::black_box(&start), 2))
+    });
     g.finish();
 }
 
