@@ -41,18 +41,30 @@ pub(crate) fn apply(p: &mut DxPosition, x: &Action, fl: &mut TurnFlags) {
                 p.touch_castling(t);
             } else if kind == 0 && f % 8 != t % 8 {
                 // En passant (DX-25): the pawn that double-stepped is taken.
-                let victim = if c == 0 { t - 8 } else { t + 8 };
-                p.remove_fide(them, 0, victim);
+                let victim = if c == 0 { t.wrapping_sub(8) } else { t + 8 };
+                // (Always an enemy pawn for a legal turn; checked so that a turn played on
+                // the wrong position cannot panic.)
+                if victim < 64 && p.roles[0] & p.color[them] & (1u64 << victim) != 0 {
+                    p.remove_fide(them, 0, victim);
+                }
                 fl.td_removal = true;
             }
             p.remove_fide(c, kind, f);
-            p.put_fide(c, if x.c != 0 { x.c as usize } else { kind }, t);
+            p.put_fide(
+                c,
+                if x.c != 0 {
+                    (x.c as usize).min(4)
+                } else {
+                    kind
+                },
+                t,
+            );
             if kind == 0 {
                 fl.reset_clock = true;
                 if f.abs_diff(t) == 16 {
                     fl.ep = (f + t) / 2;
                 }
-            } else if kind == 5 && f.abs_diff(t) == 2 {
+            } else if kind == 5 && f.abs_diff(t) == 2 && (f == 4 || f == 60) {
                 // Castling: the Rook jumps over (DX-23).
                 let (rf, rt) = if t > f {
                     (f + 3, f + 1)
@@ -84,7 +96,7 @@ pub(crate) fn apply(p: &mut DxPosition, x: &Action, fl: &mut TurnFlags) {
                 if kind == 5 {
                     fl.king_removed = true;
                 }
-            } else {
+            } else if kind < 6 {
                 p.put_fide(them, kind, x.c);
             }
             fl.reset_clock = true;

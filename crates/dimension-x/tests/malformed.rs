@@ -262,3 +262,16 @@ fn random_bytes_never_panic() {
         }
     }
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_goes_through_the_validating_parser() {
+    let p = DxPosition::start();
+    let json = serde_json::to_string(&p).unwrap();
+    assert_eq!(json, format!("\"{START}\""));
+    assert_eq!(serde_json::from_str::<DxPosition>(&json).unwrap(), p);
+    assert!(
+        serde_json::from_str::<DxPosition>("\"8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w - - 0 1\"")
+            .is_err()
+    );
+}

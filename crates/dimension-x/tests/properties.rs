@@ -157,3 +157,23 @@ proptest! {
         }
     }
 }
+
+/// `play_unchecked` of a turn that belongs to another position never panics (the position may
+/// be nonsense afterwards, as the trait allows).
+#[test]
+fn foreign_turns_never_panic() {
+    let mut rng = SplitMix64::new(5);
+    let mut pool = Vec::new();
+    for _ in 0..200 {
+        if let Some(p) = sparse(&mut rng) {
+            pool.extend(p.legal_turns().into_iter().take(20));
+        }
+    }
+    for _ in 0..300 {
+        if let Some(mut p) = sparse(&mut rng) {
+            for _ in 0..3 {
+                p.play_unchecked(pool[rng.below(pool.len())]);
+            }
+        }
+    }
+}
