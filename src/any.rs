@@ -201,6 +201,7 @@ any_position! {
     DimensionChess(dimchess_dimension_chess::DimensionChess),
     Hyperspace(dimchess_hyperspace::Hyperspace),
     HyperspaceOptional(dimchess_hyperspace::HyperspaceOptional),
+    DimensionX(dimchess_dimension_x::DxPosition),
 }
 
 /// A position of any registered variant, with its variant ([`VariantInfo`]).

@@ -68,6 +68,12 @@ pub const VARIANTS: &[VariantInfo] = &[
                 .map(VariantPosition::HyperspaceOptional)
         },
     },
+    VariantInfo {
+        id: "dimension-x",
+        description: "Dimension X: a FIDE board and a Dimension X board with Crabs, Cobras and Spiders",
+        start: || VariantPosition::DimensionX(dimchess_dimension_x::DxPosition::start()),
+        parse: |t| dimchess_dimension_x::DxPosition::from_text(t).map(VariantPosition::DimensionX),
+    },
 ];
 
 /// The variant with this id.

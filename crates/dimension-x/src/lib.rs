@@ -1,0 +1,294 @@
+//! `dimchess-dimension-x`: Dimension X (Gary K. Gifford, 2006), variant id `dimension-x`.
+//!
+//! Two 8x8 boards: the FIDE board (squares `a1`…`h8`) and Dimension X (`A1`…`H8`). Each side
+//! has the FIDE army plus one Crab (`C`), Spitting Cobra (`S`) and Spider (`A`), which move in
+//! Dimension X, surface onto the FIDE board's central zone, web adjacent enemies, pinch them
+//! back to their first rank or strike them. A turn is one FIDE move plus up to three
+//! trans-dimensional actions in any order, each judged on the position the earlier ones left;
+//! there is no check, and a side wins by removing the enemy King. The rulings `DX-1` … `DX-36`
+//! of the rulebook are cited where they decide something.
+//!
+//! Two levels:
+//! - **turns** ([`Turn`]): [`DxPosition`] implements [`Position`], with one move per distinct
+//!   resulting position (DX-35) in canonical text (DX-34); [`DxPosition::king_captures`]
+//!   lists the turns that remove the enemy King;
+//! - **actions** ([`Action`]): [`PartialTurn`] composes a turn one action at a time, and
+//!   [`aperft`] counts action sequences (rulebook 6.2).
+//!
+//! ```
+//! use dimchess_core::{perft::perft, Position};
+//! use dimchess_dimension_x::DxPosition;
+//! let p: DxPosition = "7k/8/8/8/8/8/8/K7|8/8/8/8/3A4/8/8/8 w - - 0 1".parse().unwrap();
+//! assert_eq!(perft(&p, 1), 30);
+//! assert_eq!(perft(&p, 2), 90);
+//! let mut q = DxPosition::start();
+//! q.play_text("e2e4,E2e2").unwrap();
+//! assert_eq!(q.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPSPPP/RNBQKBNR|8/2asc3/8/8/8/8/3C1A2/8 b KQkq e3 0 1");
+//! ```
+//!
+//! # Features
+//! - `serde`: a position serializes as its text; deserializing goes through the validating
+//!   parser.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod action;
+mod board;
+mod layout;
+mod movegen;
+mod notation;
+mod partial;
+mod play;
+mod tables;
+mod text;
+mod turngen;
+
+pub use action::{Action, ActionKind, Turn};
+pub use board::{Color, DxPosition, Kind};
+pub use partial::{PartialTurn, aperft};
+pub use text::START;
+
+use dimchess_core::{Error, Outcome, Position};
+
+impl DxPosition {
+    /// The start position (DX-1).
+    pub fn start() -> Self {
+        DxPosition::from_text(START).unwrap_or_else(|_| DxPosition::empty())
+    }
+
+    /// Every distinct legal turn in canonical text, sorted by that text.
+    pub fn legal_turns(&self) -> Vec<Turn> {
+        let mut v = Vec::new();
+        turngen::legal_turns(self, &mut v);
+        v
+    }
+
+    /// The legal turns that remove the enemy King (what a problem solver asks first).
+    pub fn king_captures(&self) -> Vec<Turn> {
+        let them = 1 - self.side.index();
+        let mut v = self.legal_turns();
+        v.retain(|t| turngen::child(self, t).king_sq(them).is_none());
+        v
+    }
+
+    /// The position after `turn`, which must be legal (see [`Position::play`] for a checked
+    /// version).
+    pub fn after(&self, turn: &Turn) -> DxPosition {
+        turngen::child(self, turn)
+    }
+
+    /// Plays a legal turn and returns the position before it, to give back to
+    /// [`DxPosition::undo`] (copy-make: the undo information is the old position).
+    pub fn make(&mut self, turn: Turn) -> Result<DxPosition, Error> {
+        let old = self.clone();
+        self.play(turn)?;
+        Ok(old)
+    }
+
+    /// Takes back a turn made by [`DxPosition::make`].
+    pub fn undo(&mut self, before: DxPosition) {
+        *self = before;
+    }
+
+    /// The halfmove clock (DX-29).
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The fullmove number.
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The canonical turn (DX-34) that has the same result as the legal turn `t`.
+    ///
+    /// Without a Crab or Cobra of the side to move on the FIDE board, only orders of the same
+    /// actions give the same child, so the canonical turn is the first legal order of `t`'s
+    /// actions in text order; otherwise the whole turn list is searched.
+    fn canonical(&self, t: &Turn) -> Turn {
+        if !turngen::needs_merge(self) {
+            let mut acts: Vec<Action> = t.actions().to_vec();
+            acts.sort_by_key(|a| a.to_string());
+            loop {
+                let u = Turn::from_slice(&acts);
+                if notation::parse_turn(self, &u.to_string()).is_ok() {
+                    return u;
+                }
+                if !next_permutation(&mut acts) {
+                    return *t;
+                }
+            }
+        }
+        turngen::canonical_of(self, &turngen::child(self, t)).unwrap_or(*t)
+    }
+
+    /// Whether the actions of `t` are legal in this order and make a complete turn.
+    fn replay_legal(&self, t: &Turn) -> bool {
+        notation::parse_turn(self, &t.to_string()).is_ok_and(|u| u == *t)
+    }
+}
+
+impl Position for DxPosition {
+    type Move = Turn;
+    /// Turn lists are large (19,060 from the start; a busy middle game can have over 100,000),
+    /// so the list is a `Vec` the caller allocates once and reuses; generation itself uses
+    /// fixed-capacity per-agent lists on the stack.
+    type MoveList = Vec<Turn>;
+
+    fn legal_moves(&self, moves: &mut Vec<Turn>) {
+        turngen::legal_turns(self, moves);
+    }
+
+    fn count_legal_moves(&self) -> u64 {
+        turngen::count_turns(self)
+    }
+
+    fn play_unchecked(&mut self, mv: Turn) {
+        play::play_turn(self, &mv);
+    }
+
+    fn turn(&self) -> usize {
+        self.side.index()
+    }
+
+    /// DX-7, DX-9, DX-30: the side to move has lost if its King is gone or it has no legal
+    /// turn. There are no draws (DX-10).
+    fn outcome(&self) -> Option<Outcome> {
+        let c = self.side.index();
+        if self.king_sq(c).is_none() {
+            return Some(Outcome::Win {
+                winner: 1 - c,
+                reason: "king removed",
+            });
+        }
+        if !turngen::Search::any(self) {
+            return Some(Outcome::Win {
+                winner: 1 - c,
+                reason: "no legal turn",
+            });
+        }
+        None
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    fn zobrist_from_scratch(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn move_text(&self, mv: Turn) -> String {
+        mv.to_string()
+    }
+
+    /// Reads a turn in any legal order and returns the canonical turn with that result.
+    fn parse_move(&self, text: &str) -> Result<Turn, Error> {
+        let t = notation::parse_turn(self, text)?;
+        Ok(self.canonical(&t))
+    }
+
+    fn diagram(&self) -> String {
+        DxPosition::diagram(self)
+    }
+
+    fn is_legal(&self, mv: Turn) -> bool {
+        self.replay_legal(&mv) && self.canonical(&mv) == mv
+    }
+}
+
+/// Rearranges `v` into the next permutation in text order; false after the last.
+fn next_permutation(v: &mut [Action]) -> bool {
+    let key = |a: &Action| a.to_string();
+    let n = v.len();
+    if n < 2 {
+        return false;
+    }
+    let mut i = n - 1;
+    while i > 0 && key(&v[i - 1]) >= key(&v[i]) {
+        i -= 1;
+    }
+    if i == 0 {
+        return false;
+    }
+    let mut j = n - 1;
+    while key(&v[j]) <= key(&v[i - 1]) {
+        j -= 1;
+    }
+    v.swap(i - 1, j);
+    v[i..].reverse();
+    true
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use super::DxPosition;
+
+    impl serde::Serialize for DxPosition {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
+    }
+
+    impl<'de> serde::Deserialize<'de> for DxPosition {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let s = String::deserialize(d)?;
+            s.parse().map_err(serde::de::Error::custom)
+        }
+    }
+}
+
+impl DxPosition {
+    /// Checks the internal invariants: bitboards agree with each other and with the piece
+    /// locations, the position is valid by section 4.3 (DX-31) except that the side to move may
+    /// lack its King (a finished game, DX-30), its text reads back to it, and the incremental
+    /// hash equals the hash from scratch.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        if self.color[0] & self.color[1] != 0 {
+            return Err("a square holds both colours".into());
+        }
+        let mut roles = 0u64;
+        for r in self.roles {
+            if roles & r != 0 {
+                return Err("a square holds two kinds".into());
+            }
+            roles |= r;
+        }
+        let mut td_fide = 0u64;
+        let mut td_dx = 0u64;
+        for c in 0..2 {
+            for t in 0..3 {
+                let l = self.td[c][t];
+                if l < board::DX {
+                    if self.color[c] & (1u64 << l) == 0 || roles & (1u64 << l) != 0 {
+                        return Err(format!(
+                            "trans-dimensional piece on {l} not in the bitboards"
+                        ));
+                    }
+                    td_fide |= 1u64 << l;
+                } else if l != board::GONE {
+                    td_dx |= 1u64 << (l - board::DX);
+                }
+            }
+        }
+        if roles | td_fide != self.occ() || roles & td_fide != 0 {
+            return Err("FIDE-board occupancy disagrees with the pieces".into());
+        }
+        if td_dx != self.dx {
+            return Err("Dimension X occupancy disagrees with the pieces".into());
+        }
+        let back: DxPosition = self
+            .to_string()
+            .parse()
+            .map_err(|e| format!("{self}: {e}"))?;
+        if back != *self {
+            return Err(format!(
+                "{self}: text does not read back to the same position"
+            ));
+        }
+        if self.hash != self.compute_hash() {
+            return Err("incremental hash differs from the hash from scratch".into());
+        }
+        Ok(())
+    }
+}

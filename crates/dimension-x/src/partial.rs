@@ -1,0 +1,210 @@
+//! The action level: composing a turn one action at a time (rulebook 6.2), for a player at a
+//! screen, and the action-level perft `aperft`.
+
+use dimchess_core::Error;
+
+use crate::action::{Action, Turn};
+use crate::board::{DxPosition, GONE};
+use crate::movegen::{AgentList, gen_agent};
+use crate::play::{TurnFlags, apply, end_turn};
+
+/// A turn being composed: the position before it, the actions so far and the position they
+/// left (DX-5).
+///
+/// ```
+/// use dimchess_dimension_x::{DxPosition, PartialTurn};
+/// let start = DxPosition::start();
+/// let mut t = PartialTurn::new(&start);
+/// t.play_text("e2e4").unwrap();
+/// t.play_text("E2e2").unwrap(); // the Cobra surfaces where the pawn was (X1)
+/// let (turn, after) = t.end().unwrap();
+/// assert_eq!(turn.to_string(), "e2e4,E2e2");
+/// assert_eq!(after.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPSPPP/RNBQKBNR|8/2asc3/8/8/8/8/3C1A2/8 b KQkq e3 0 1");
+/// ```
+#[derive(Clone, Debug)]
+pub struct PartialTurn {
+    before: DxPosition,
+    now: DxPosition,
+    flags: TurnFlags,
+    used: u8,
+    actions: [Action; 4],
+    len: usize,
+}
+
+impl PartialTurn {
+    /// An empty turn of the side to move in `p`.
+    pub fn new(p: &DxPosition) -> Self {
+        PartialTurn {
+            before: p.clone(),
+            now: p.clone(),
+            flags: TurnFlags::default(),
+            used: 0,
+            actions: [Action::NONE; 4],
+            len: 0,
+        }
+    }
+
+    /// The actions so far, in order.
+    pub fn actions(&self) -> &[Action] {
+        &self.actions[..self.len]
+    }
+
+    /// The position the actions so far left (still the same side to move).
+    pub fn position(&self) -> &DxPosition {
+        &self.now
+    }
+
+    /// Whether the turn has removed the enemy King: the game is over, nothing may follow
+    /// (DX-7).
+    pub fn removed_king(&self) -> bool {
+        self.flags.king_removed
+    }
+
+    /// Whether the turn may end now: it contains a FIDE move or removed the enemy King (DX-6).
+    pub fn can_end(&self) -> bool {
+        self.flags.fide || self.flags.king_removed
+    }
+
+    /// The legal next actions: those that begin at least one legal turn (6.2). Empty once the
+    /// enemy King is removed or when the side to move has no King.
+    pub fn legal_next(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        self.for_each_next(|x, _| out.push(x));
+        out
+    }
+
+    fn for_each_next(&self, mut f: impl FnMut(Action, &PartialTurn)) {
+        let c = self.now.side.index();
+        if self.flags.king_removed || self.before.king_sq(c).is_none() {
+            return;
+        }
+        for agent in 0..4 {
+            if self.used & (1 << agent) != 0 || (agent > 0 && self.now.td[c][agent - 1] == GONE) {
+                continue;
+            }
+            let mut list = AgentList::new();
+            gen_agent(&self.now, agent, &mut list);
+            for x in list.iter() {
+                let next = self.with(*x);
+                if next.can_end() || next.completable() {
+                    f(*x, &next);
+                }
+            }
+        }
+    }
+
+    /// The turn after one more action, known legal.
+    fn with(&self, x: Action) -> PartialTurn {
+        let mut n = self.clone();
+        apply(&mut n.now, &x, &mut n.flags);
+        n.used |= 1 << x.agent();
+        n.actions[n.len] = x;
+        n.len += 1;
+        n
+    }
+
+    /// Whether some continuation makes this a legal turn.
+    fn completable(&self) -> bool {
+        if self.can_end() {
+            return true;
+        }
+        let c = self.now.side.index();
+        for agent in 0..4 {
+            if self.used & (1 << agent) != 0 || (agent > 0 && self.now.td[c][agent - 1] == GONE) {
+                continue;
+            }
+            let mut list = AgentList::new();
+            gen_agent(&self.now, agent, &mut list);
+            if list.iter().any(|x| self.with(*x).completable()) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Performs `x` if it is one of [`PartialTurn::legal_next`].
+    pub fn play(&mut self, x: Action) -> Result<(), Error> {
+        let mut found = None;
+        self.for_each_next(|y, n| {
+            if y == x && found.is_none() {
+                found = Some(n.clone());
+            }
+        });
+        match found {
+            Some(n) => {
+                *self = n;
+                Ok(())
+            }
+            None => Err(Error::illegal(
+                x.to_string(),
+                "DX-5",
+                "not a legal next action of this turn",
+            )),
+        }
+    }
+
+    /// Reads one action text (section 5.1) and performs it; the reason it is illegal names
+    /// the ruling.
+    pub fn play_text(&mut self, text: &str) -> Result<Action, Error> {
+        if text.contains(',') {
+            return Err(Error::move_syntax(text, "one action, without commas"));
+        }
+        // Parse the actions so far plus this one as a turn prefix, for the diagnostics.
+        let mut prefix: String = self.actions().iter().map(|a| format!("{a},")).collect();
+        prefix.push_str(text);
+        let x = match crate::notation::parse_prefix(&self.before, &prefix) {
+            Ok(acts) => acts[acts.len() - 1],
+            Err(e) => return Err(e),
+        };
+        self.play(x)?;
+        Ok(x)
+    }
+
+    /// Ends the turn: the turn as played and the position after it. An error (DX-6) if the
+    /// turn has neither a FIDE move nor removed the enemy King.
+    pub fn end(&self) -> Result<(Turn, DxPosition), Error> {
+        if !self.can_end() {
+            return Err(Error::illegal(
+                Turn::from_slice(self.actions()).to_string(),
+                "DX-6",
+                "a turn needs a FIDE move unless it removes the enemy King",
+            ));
+        }
+        let mut p = self.now.clone();
+        end_turn(&mut p, &self.flags);
+        Ok((Turn::from_slice(self.actions()), p))
+    }
+}
+
+/// Action-level perft (6.2): the number of step sequences of length `depth`, a step being an
+/// action that begins a legal turn or `end` once the turn has a FIDE move.
+///
+/// ```
+/// use dimchess_dimension_x::{aperft, DxPosition};
+/// let p: DxPosition = "7k/8/8/8/8/8/8/K7|8/8/8/8/3A4/8/8/8 w - - 0 1".parse().unwrap();
+/// assert_eq!(aperft(&p, 1), 12);
+/// assert_eq!(aperft(&p, 2), 57);
+/// ```
+pub fn aperft(p: &DxPosition, depth: u32) -> u64 {
+    aperft_partial(&PartialTurn::new(p), depth)
+}
+
+fn aperft_partial(t: &PartialTurn, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut total = 0;
+    if t.flags.fide && !t.flags.king_removed {
+        let mut p = t.now.clone();
+        end_turn(&mut p, &t.flags);
+        total += aperft(&p, depth - 1);
+    }
+    t.for_each_next(|_, n| {
+        total += if n.flags.king_removed {
+            u64::from(depth == 1)
+        } else {
+            aperft_partial(n, depth - 1)
+        };
+    });
+    total
+}

@@ -1,0 +1,515 @@
+//! Turn generation: every distinct legal turn once, in canonical order (DX-4 … DX-7, DX-34,
+//! DX-35).
+//!
+//! # How
+//!
+//! A turn is a set of actions, at most one per agent (the FIDE move, the Crab, the Cobra, the
+//! Spider), performed in some order in which each is legal when it is performed (DX-5). An
+//! action names its squares, so its effect does not depend on the order, and two orders of one
+//! set that are both legal give the same position. Different sets give different positions,
+//! except when a Crab or Cobra starts the turn on the FIDE board: a strike and a pinch (or a
+//! relocation and a later capture, or a pinch or strike that empties the square a FIDE move
+//! would capture on) can then remove the same piece. Only in that case, and only among the
+//! turns with a strike, pinch or FIDE capture, are children merged by position.
+//!
+//! The search is a depth-first walk over action sequences that visits each set only in its
+//! canonical order, the ASCII-smallest legal one (DX-34):
+//!
+//! - an action whose text is larger than the previous action's may always follow it;
+//! - a smaller one may follow only if the two could not be swapped: either their footprints
+//!   (squares read and written, [`Footprint`]) meet and an exact test shows the swapped pair
+//!   illegal, or the action removes the enemy King (which must stay last, DX-7);
+//! - a complete sequence with such a "necessary descent" is checked against every smaller
+//!   order by replaying from the states on the search stack.
+//!
+//! From the start most of the work is the FIDE moves after the Dimension X actions; in
+//! counting mode a FIDE move after which nothing can follow (no trans-dimensional piece left
+//! on the FIDE board to act, no piece in Dimension X that could surface on a square the move
+//! vacates) is counted without being played.
+
+use std::cell::RefCell;
+
+use crate::action::{Action, ActionKind, Turn};
+use crate::board::{COBRA, CRAB, DX, DxPosition, GONE};
+use dimchess_core::movelist::ArrayVec;
+
+use crate::movegen::{AGENT_CAP, AgentList, Footprint, action_legal, footprint, gen_agent};
+use crate::play::{TurnFlags, apply};
+use crate::tables::CENTRAL;
+
+/// Whether the turns from `p` may need merging by position (a Crab or Cobra of the side to move
+/// starts on the FIDE board).
+#[inline]
+pub(crate) fn needs_merge(p: &DxPosition) -> bool {
+    let c = p.side.index();
+    p.td[c][CRAB] < DX || p.td[c][COBRA] < DX
+}
+
+/// Whether the action removes the enemy King in `p` (before it is performed).
+#[inline]
+fn removes_king(p: &DxPosition, x: &Action) -> bool {
+    let Some(k) = p.king_sq(1 - p.side.index()) else {
+        return false;
+    };
+    match x.kind {
+        ActionKind::Fide | ActionKind::Strike => x.b == k,
+        ActionKind::Pinch => x.b == k && x.c == crate::tables::NO_SQ,
+        _ => false,
+    }
+}
+
+/// Whether an action's text starts with a FIDE square (lower case).
+#[inline]
+fn fide_origin(x: &Action) -> bool {
+    !matches!(x.kind, ActionKind::Step | ActionKind::Surface)
+}
+
+/// What the search calls for each turn: its actions in canonical order, the position after
+/// them (before the end of the turn) and the turn flags.
+pub(crate) type Visitor<'a> = dyn FnMut(&[Action], &DxPosition, &TurnFlags) + 'a;
+
+/// The depth-first search.
+pub(crate) struct Search<'v> {
+    st: [DxPosition; 5],
+    fl: [TurnFlags; 5],
+    seq: [Action; 4],
+    keys: [u64; 4],
+    fps: [Footprint; 4],
+    /// Counting only (no visitor calls; bulk counting allowed).
+    count_only: bool,
+    /// Stop at the first turn found.
+    first_only: bool,
+    /// Turns found (in counting mode) and a stop flag.
+    pub count: u64,
+    stop: bool,
+    visit: Option<&'v mut Visitor<'v>>,
+    /// Where turns with a strike or pinch go to be merged by position (counting mode, when a
+    /// Crab or Cobra starts on the FIDE board).
+    collect: Option<&'v mut Vec<(u64, Turn)>>,
+    /// The root's FIDE moves, classified (counting mode).
+    cache: Option<Box<FideCache>>,
+}
+
+/// FIDE moves with their sort keys, FIDE read footprints and whether they take the King.
+#[derive(Default)]
+struct FideCache {
+    list: AgentList,
+    key: ArrayVec<u64, AGENT_CAP>,
+    rf: ArrayVec<u64, AGENT_CAP>,
+    kills: ArrayVec<bool, AGENT_CAP>,
+    /// Captures (the target holds an enemy piece, or a pawn moves diagonally: en passant).
+    takes: ArrayVec<bool, AGENT_CAP>,
+}
+
+impl<'v> Search<'v> {
+    pub(crate) fn new(root: &DxPosition) -> Self {
+        Search {
+            st: [
+                root.clone(),
+                root.clone(),
+                root.clone(),
+                root.clone(),
+                root.clone(),
+            ],
+            fl: [TurnFlags::default(); 5],
+            seq: [Action::NONE; 4],
+            keys: [0; 4],
+            fps: [Footprint::default(); 4],
+            count_only: false,
+            first_only: false,
+            count: 0,
+            stop: false,
+            visit: None,
+            cache: None,
+            collect: None,
+        }
+    }
+
+    /// Counts the legal action sets (distinct turns when no merging is needed).
+    pub(crate) fn count_sets(root: &DxPosition) -> u64 {
+        if root.king_sq(root.side.index()).is_none() {
+            return 0;
+        }
+        let mut s = Search::new(root);
+        s.count_only = true;
+        s.rec(0, 0, false);
+        s.count
+    }
+
+    /// Whether there is at least one legal turn.
+    pub(crate) fn any(root: &DxPosition) -> bool {
+        if root.king_sq(root.side.index()).is_none() {
+            return false;
+        }
+        let mut s = Search::new(root);
+        s.count_only = true;
+        s.first_only = true;
+        s.rec(0, 0, false);
+        s.count > 0
+    }
+
+    /// Calls `visit` with every legal action set in its canonical order, the position after
+    /// its actions (before the end of the turn) and the turn flags.
+    pub(crate) fn visit_sets(root: &DxPosition, visit: &mut Visitor<'_>) {
+        if root.king_sq(root.side.index()).is_none() {
+            return;
+        }
+        let mut s = Search::new(root);
+        s.visit = Some(visit);
+        s.rec(0, 0, false);
+    }
+
+    fn rec(&mut self, d: usize, used: u8, descent: bool) {
+        let c = self.st[d].side.index();
+        let has_f = used & 1 != 0;
+        let last_fide = d > 0 && fide_origin(&self.seq[d - 1]);
+        for agent in 0..4 {
+            if self.stop {
+                return;
+            }
+            if used & (1 << agent) != 0 {
+                continue;
+            }
+            if agent > 0 {
+                let loc = self.st[d].td[c][agent - 1];
+                if loc == GONE {
+                    continue;
+                }
+                if last_fide && loc >= DX {
+                    // Every action of a piece in Dimension X sorts before the previous action,
+                    // so it may follow only if it depends on it, and only a surface can.
+                    let sq = loc - DX;
+                    let b = 1u64 << sq;
+                    if CENTRAL & b != 0 && self.st[d].occ() & b == 0 {
+                        let x = Action {
+                            kind: ActionKind::Surface,
+                            a: sq,
+                            b: 0,
+                            c: (agent - 1) as u8,
+                        };
+                        if !footprint(&x, c).independent(&footprint(&self.seq[d - 1], c)) {
+                            self.try_action(d, used, descent, x, agent);
+                        }
+                    }
+                    continue;
+                }
+            }
+            let steps_only = self.seq[..d].iter().all(|a| a.kind == ActionKind::Step);
+            if agent == 0
+                && self.count_only
+                && !self.first_only
+                && !self.fl[d].td_removal
+                && (!descent || steps_only)
+            {
+                self.bulk_fide(d, used);
+                continue;
+            }
+            let mut list = AgentList::new();
+            gen_agent(&self.st[d], agent, &mut list);
+            for x in list.iter() {
+                self.try_action(d, used, descent, *x, agent);
+                if self.stop {
+                    return;
+                }
+            }
+        }
+        let _ = has_f;
+    }
+
+    /// Counting mode, FIDE moves: those after which nothing can follow are counted unplayed.
+    /// A FIDE move is followed by nothing when no trans-dimensional piece that has not acted
+    /// stands on the FIDE board and the move's squares meet none of the squares the pieces
+    /// in Dimension X could surface on (with a Spider's web zone).
+    fn bulk_fide(&mut self, d: usize, used: u8) {
+        let p = &self.st[d];
+        let c = p.side.index();
+        let mut surf = 0u64;
+        let mut fide_td = false;
+        for t in 0..3 {
+            let l = p.td[c][t];
+            if used & (1 << (t + 1)) != 0 || l == GONE {
+                continue;
+            }
+            if l < DX {
+                fide_td = true;
+            } else if CENTRAL & (1u64 << (l - DX)) != 0 {
+                let x = Action {
+                    kind: ActionKind::Surface,
+                    a: l - DX,
+                    b: 0,
+                    c: t as u8,
+                };
+                surf |= footprint(&x, c).rf;
+            }
+        }
+        // While only Dimension X steps have been made, the FIDE board is the root's and so
+        // are its FIDE moves: they are generated and classified once per search.
+        let same_board = self.seq[..d].iter().all(|a| a.kind == ActionKind::Step);
+        if !same_board || self.cache.is_none() {
+            let mut fc = FideCache::default();
+            gen_agent(&self.st[d], 0, &mut fc.list);
+            for x in fc.list.iter() {
+                fc.key.push(x.sort_key());
+                fc.rf.push(footprint(x, c).rf);
+                fc.kills.push(removes_king(&self.st[d], x));
+                let p = &self.st[d];
+                let diag_pawn = p.roles[0] & (1u64 << x.a) != 0 && x.a % 8 != x.b % 8;
+                fc.takes
+                    .push(p.color[1 - c] & (1u64 << x.b) != 0 || diag_pawn);
+            }
+            if same_board {
+                self.cache = Some(Box::new(fc));
+            } else {
+                return self.bulk_with(d, used, &fc, surf, fide_td);
+            }
+        }
+        if let Some(fc) = self.cache.take() {
+            self.bulk_with(d, used, &fc, surf, fide_td);
+            self.cache = Some(fc);
+        }
+    }
+
+    fn bulk_with(&mut self, d: usize, used: u8, fc: &FideCache, surf: u64, fide_td: bool) {
+        let last_key = if d > 0 { self.keys[d - 1] } else { 0 };
+        for i in 0..fc.list.len() {
+            let merged = fc.takes[i] && self.collect.is_some();
+            if !fide_td && !merged && fc.key[i] > last_key && (fc.rf[i] & surf == 0 || fc.kills[i])
+            {
+                self.count += 1;
+            } else {
+                self.try_action(d, used, false, fc.list[i], 0);
+            }
+        }
+    }
+
+    fn try_action(&mut self, d: usize, used: u8, descent: bool, x: Action, agent: usize) {
+        let kx = x.sort_key();
+        let mut desc = descent;
+        let kills = removes_king(&self.st[d], &x);
+        if d > 0 && kx < self.keys[d - 1] {
+            if !kills {
+                let a = self.seq[d - 1];
+                let c = self.st[d].side.index();
+                if footprint(&a, c).independent(&footprint(&x, c)) {
+                    return;
+                }
+                // Exact test: could x have come first?
+                if action_legal(&self.st[d - 1], &x) {
+                    let mut s = self.st[d - 1].clone();
+                    let mut f = self.fl[d - 1];
+                    apply(&mut s, &x, &mut f);
+                    if action_legal(&s, &a) {
+                        return;
+                    }
+                }
+            }
+            desc = true;
+        }
+        let c = self.st[d].side.index();
+        let fx = footprint(&x, c);
+        self.st[d + 1] = self.st[d].clone();
+        self.fl[d + 1] = self.fl[d];
+        apply(&mut self.st[d + 1], &x, &mut self.fl[d + 1]);
+        self.seq[d] = x;
+        self.keys[d] = kx;
+        self.fps[d] = fx;
+        if desc {
+            // Every node of the search is a canonical prefix: a prefix with a smaller legal
+            // order has no canonical extension (the smaller order reaches the same position).
+            // An action larger than all before it and independent of them keeps the prefix
+            // canonical; anything else is checked.
+            let safe = self.keys[..d].iter().all(|&k| k < kx)
+                && self.fps[..d].iter().all(|f| f.independent(&fx));
+            if !safe && !self.canonical(d + 1) {
+                return;
+            }
+        }
+        let used2 = used | 1 << agent;
+        if kills {
+            self.emit(d + 1);
+            return;
+        }
+        if used2 & 1 != 0 {
+            self.emit(d + 1);
+        }
+        if d + 1 < 4 && !self.stop {
+            self.rec(d + 1, used2, desc);
+        }
+    }
+
+    fn emit(&mut self, n: usize) {
+        if self.fl[n].td_removal
+            && let Some(c) = self.collect.as_mut()
+        {
+            c.push((self.st[n].hash, Turn::from_slice(&self.seq[..n])));
+            return;
+        }
+        self.count += 1;
+        if self.first_only {
+            self.stop = true;
+        }
+        if let Some(v) = self.visit.as_mut() {
+            v(&self.seq[..n], &self.st[n], &self.fl[n]);
+        }
+    }
+
+    /// Whether no order of `seq[..n]` that is smaller (in text order) is legal.
+    fn canonical(&self, n: usize) -> bool {
+        for i in 0..n - 1 {
+            for j in i + 1..n {
+                if self.keys[j] < self.keys[i] && !removes_king(&self.st[i], &self.seq[j]) {
+                    // Orders that agree on seq[..i] and put seq[j] at position i.
+                    let mut rest = [Action::NONE; 4];
+                    let mut m = 0;
+                    for (k, x) in self.seq[i..n].iter().enumerate() {
+                        if i + k != j {
+                            rest[m] = *x;
+                            m += 1;
+                        }
+                    }
+                    let mut s = self.st[i].clone();
+                    let mut f = self.fl[i];
+                    if !action_legal(&s, &self.seq[j]) {
+                        continue;
+                    }
+                    apply(&mut s, &self.seq[j], &mut f);
+                    if completes(&s, &f, &mut rest[..m]) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
+/// Whether some order of `rest` is legal from `s` (the King removal, if any, last).
+fn completes(s: &DxPosition, f: &TurnFlags, rest: &mut [Action]) -> bool {
+    if rest.is_empty() {
+        return true;
+    }
+    for k in 0..rest.len() {
+        rest.swap(0, k);
+        let x = rest[0];
+        let ok = action_legal(s, &x) && (rest.len() == 1 || !removes_king(s, &x)) && {
+            let mut s2 = s.clone();
+            let mut f2 = *f;
+            apply(&mut s2, &x, &mut f2);
+            completes(&s2, &f2, &mut rest[1..])
+        };
+        rest.swap(0, k);
+        if ok {
+            return true;
+        }
+    }
+    false
+}
+
+/// Scratch buffers reused by the turn list builder (one per thread).
+#[derive(Default)]
+struct Scratch {
+    found: Vec<(u64, Turn)>,
+    merged: Vec<Turn>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+}
+
+/// The child after a turn (copy-make).
+pub(crate) fn child(p: &DxPosition, t: &Turn) -> DxPosition {
+    let mut q = p.clone();
+    crate::play::play_turn(&mut q, t);
+    q
+}
+
+/// Appends every distinct legal turn, in canonical text, sorted by that text.
+pub(crate) fn legal_turns(p: &DxPosition, out: &mut Vec<Turn>) {
+    out.clear();
+    if !needs_merge(p) {
+        Search::visit_sets(p, &mut |acts, _, _| out.push(Turn::from_slice(acts)));
+    } else {
+        SCRATCH.with(|s| {
+            let mut s = s.borrow_mut();
+            let found = &mut s.found;
+            found.clear();
+            // Only turns with a strike, pinch or capture can share a child (module docs).
+            Search::visit_sets(p, &mut |acts, q, fl| {
+                if fl.td_removal {
+                    found.push((q.hash, Turn::from_slice(acts)));
+                } else {
+                    out.push(Turn::from_slice(acts));
+                }
+            });
+            merge(p, found, out);
+        });
+    }
+    out.sort_unstable_by(|a, b| a.text_cmp(b));
+}
+
+/// Merges turns that give the same child, keeping the smallest text (DX-34, DX-35).
+fn merge(p: &DxPosition, found: &mut [(u64, Turn)], out: &mut Vec<Turn>) {
+    found.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.text_cmp(&b.1)));
+    let mut i = 0;
+    while i < found.len() {
+        let mut j = i + 1;
+        while j < found.len() && found[j].0 == found[i].0 {
+            j += 1;
+        }
+        if j == i + 1 {
+            out.push(found[i].1);
+        } else {
+            // Same hash: group by actual child (a hash collision keeps both).
+            let start = out.len();
+            let mut kids: Vec<DxPosition> = Vec::new();
+            for (_, t) in &found[i..j] {
+                let q = child(p, t);
+                if !kids.iter().any(|k| k.same_child(&q)) {
+                    kids.push(q);
+                    out.push(*t);
+                }
+            }
+            let _ = start;
+        }
+        i = j;
+    }
+}
+
+/// The number of distinct legal turns.
+pub(crate) fn count_turns(p: &DxPosition) -> u64 {
+    if !needs_merge(p) {
+        return Search::count_sets(p);
+    }
+    if p.king_sq(p.side.index()).is_none() {
+        return 0;
+    }
+    SCRATCH.with(|s| {
+        let mut s = s.borrow_mut();
+        let Scratch { found, merged } = &mut *s;
+        found.clear();
+        merged.clear();
+        let direct = {
+            let mut search = Search::new(p);
+            search.count_only = true;
+            search.collect = Some(&mut *found);
+            search.rec(0, 0, false);
+            search.count
+        };
+        merge(p, found, merged);
+        direct + merged.len() as u64
+    })
+}
+
+/// The canonical turn leading to `want` (a child of `p`), if any.
+pub(crate) fn canonical_of(p: &DxPosition, want: &DxPosition) -> Option<Turn> {
+    let mut best: Option<Turn> = None;
+    Search::visit_sets(p, &mut |acts, q, _| {
+        if q.same_child(want) {
+            let t = Turn::from_slice(acts);
+            if best.is_none_or(|b| t.text_cmp(&b).is_lt()) {
+                best = Some(t);
+            }
+        }
+    });
+    best
+}
