@@ -156,4 +156,5 @@ macro_rules! any_position {
 // One line per variant crate: `Name(position type)`.
 any_position! {
     Fide(dimchess_fide::Chess),
+    ThreeLevel(dimchess_three_level::ThreeLevel),
 }

@@ -21,4 +21,5 @@ pub use any::{AnyMove, AnyPosition};
 pub use dimchess_core as core;
 pub use dimchess_core::{Error, Outcome, Position};
 pub use dimchess_fide as fide;
+pub use dimchess_three_level as three_level;
 pub use registry::{VARIANTS, VariantInfo};

@@ -1,0 +1,440 @@
+//! Legal move generation (TL-5 to TL-16, TX-4 to TX-11) without heap allocation.
+//!
+//! Pseudo-legal target sets come from the core's tables. Most moves are then decided by a fast
+//! test: the mover's King is not in check, the piece is not pinned (or stays on its pin line),
+//! and the move cannot make the next player attack another King (no elimination can follow).
+//! Every other move — King moves in Xiang Qi, moves in check, en passant, promotion wins,
+//! pieces that screen a line or a Knight's leg onto a royal piece, and every move of a turn
+//! where an elimination is already pending — is resolved on a copy (TL-14) and tested
+//! exactly as TL-15 and TX-10 say. Tests compare both paths on random games.
+
+use crate::geometry::{Bb, TABLES};
+use crate::moves::Move;
+use crate::piece::{Colour, Kind, Variant};
+use crate::position::ThreeLevel;
+
+/// Where generated moves go: a list, or a counter (bulk counting in perft).
+pub(crate) trait Sink {
+    /// Takes one legal move.
+    fn push(&mut self, m: Move);
+    /// Takes the legal non-promoting moves from `from` to every cell of `targets`.
+    #[inline]
+    fn push_set(&mut self, from: usize, targets: Bb) {
+        for to in targets.iter() {
+            self.push(Move::new(from, to));
+        }
+    }
+}
+
+/// Counts moves.
+pub(crate) struct Counter(pub(crate) u64);
+
+impl Sink for Counter {
+    #[inline]
+    fn push(&mut self, _m: Move) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn push_set(&mut self, _from: usize, targets: Bb) {
+        self.0 += targets.count() as u64;
+    }
+}
+
+/// Lists moves.
+pub(crate) struct Lister<'a>(pub(crate) &'a mut crate::Moves);
+
+impl Sink for Lister<'_> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        self.0.push(m);
+    }
+}
+
+/// What the fast test needs to know about the side to move.
+pub(crate) struct Ctx {
+    king: usize,
+    enemies: u8,
+    in_check: bool,
+    slow_all: bool,
+    slow: Bb,
+    pinned: Bb,
+    pins: [(usize, Bb); 18],
+    npins: usize,
+}
+
+impl ThreeLevel {
+    /// The cells a rider on `from` reaches along directions `dirs`.
+    #[inline]
+    fn ride(&self, from: usize, dirs: core::ops::Range<usize>) -> Bb {
+        let t = &*TABLES;
+        let mut out = Bb::EMPTY;
+        for d in dirs {
+            out |= t.rays.ray_attacks(from, d, self.occupied);
+        }
+        out
+    }
+
+    pub(crate) fn context(&self) -> Ctx {
+        let t = &*TABLES;
+        let s = self.side;
+        let own = self.by_colour[s as usize];
+        let enemies = self.others_mask(s);
+        let q = self.next_live(s);
+        let royal = self.royal_cell(s);
+        let king = royal.unwrap_or(usize::MAX);
+        let mut ctx = Ctx {
+            king,
+            enemies,
+            in_check: false,
+            slow_all: true,
+            slow: Bb::EMPTY,
+            pinned: Bb::EMPTY,
+            pins: [(0, Bb::EMPTY); 18],
+            npins: 0,
+        };
+        let Some(king) = royal else { return ctx };
+        let xq = self.variant.is_xiangqi();
+        if xq && self.generals_face() {
+            return ctx;
+        }
+        // An elimination already pending at Q's turn (TL-14 step 6): test every move fully.
+        for x in Colour::ALL {
+            if x == s || x == q || !self.is_live(x) {
+                continue;
+            }
+            if let Some(kx) = self.royal_cell(x) {
+                if self.attacked(kx, 1 << q as u8, self.occupied) {
+                    return ctx;
+                }
+            }
+        }
+        ctx.slow_all = false;
+        ctx.in_check = self.attacked(king, enemies, self.occupied);
+        let orth = self.orth_riders();
+        let diag = if xq { Bb::EMPTY } else { self.diag_riders() };
+        let gens = self.kind_bb(Kind::General);
+        // Own pieces alone on a line between a royal piece and a rider whose attack matters:
+        // any enemy's for the mover's King (pins), Q's for the other Kings (a discovered
+        // attack would eliminate someone). In Xiang Qi, also the screens between Generals.
+        for x in Colour::ALL {
+            if !self.is_live(x) {
+                continue;
+            }
+            let Some(kx) = self.royal_cell(x) else {
+                continue;
+            };
+            let amask: u8 = if x == s {
+                enemies
+            } else if x == q {
+                0
+            } else {
+                1 << q as u8
+            };
+            let att = self.pieces_of_mask(amask);
+            let screen = if xq {
+                gens & !self.by_colour[x as usize]
+            } else {
+                Bb::EMPTY
+            };
+            let ao = (orth & att) | screen;
+            let ad = diag & att;
+            for (range, riders, lines) in [(0..6, ao, &t.orth_lines), (6..18, ad, &t.diag_lines)] {
+                if (lines[kx] & riders).is_empty() {
+                    continue;
+                }
+                for d in range {
+                    if (t.rays.ray(kx, d) & riders).is_empty() {
+                        continue;
+                    }
+                    let Some(b1) = self.nearest(kx, d, self.occupied) else {
+                        continue;
+                    };
+                    if !own.contains(b1) {
+                        continue;
+                    }
+                    let Some(b2) = self.nearest(b1, d, self.occupied) else {
+                        continue;
+                    };
+                    if !riders.contains(b2) {
+                        continue;
+                    }
+                    if x == s && !xq {
+                        ctx.pinned.set(b1);
+                        ctx.pins[ctx.npins] = (b1, t.rays.ray(kx, d).and_not(t.rays.ray(b2, d)));
+                        ctx.npins += 1;
+                    } else {
+                        ctx.slow.set(b1);
+                    }
+                }
+            }
+            if xq {
+                // Own pieces on the leg of a Knight that would then attack a General (TX-7).
+                let horses = self.kind_bb(Kind::Horse) & att;
+                if (t.knight.get(kx) & horses).any() {
+                    for (src, leg) in t.horse_from.steps(kx) {
+                        if horses.contains(src) && own.contains(leg) {
+                            ctx.slow.set(leg);
+                        }
+                    }
+                }
+            }
+        }
+        ctx
+    }
+
+    /// The exact legality test (TL-15, TX-10): resolve the turn on a copy, then the mover
+    /// must be live, its royal piece unattacked and (Xiang Qi) no Generals facing.
+    pub(crate) fn legal_by_copy(&self, m: Move) -> bool {
+        let s = self.side;
+        let mut c = self.clone();
+        c.apply(m);
+        c.is_live(s) && !c.in_check(s) && !(c.variant.is_xiangqi() && c.generals_face())
+    }
+
+    /// Emits the legal moves among `from` → `targets` (no promotion, no en passant).
+    #[inline]
+    fn emit_set<S: Sink>(&self, ctx: &Ctx, from: usize, mut targets: Bb, sink: &mut S) -> usize {
+        if targets.is_empty() {
+            return 0;
+        }
+        let king_move = from == ctx.king;
+        if ctx.slow_all
+            || ctx.slow.contains(from)
+            || (king_move && self.variant.is_xiangqi())
+            || (ctx.in_check && !king_move)
+        {
+            let mut n = 0;
+            for to in targets.iter() {
+                n += self.emit_slow(Move::new(from, to), sink);
+            }
+            return n;
+        }
+        if king_move {
+            let occ = self.occupied.without(from);
+            for to in targets.iter() {
+                if self.attacked(to, ctx.enemies, occ) {
+                    targets.clear(to);
+                }
+            }
+        } else if ctx.pinned.contains(from) {
+            for &(c, line) in &ctx.pins[..ctx.npins] {
+                if c == from {
+                    targets &= line;
+                }
+            }
+        }
+        sink.push_set(from, targets);
+        targets.count() as usize
+    }
+
+    #[inline]
+    fn emit_slow<S: Sink>(&self, m: Move, sink: &mut S) -> usize {
+        if self.legal_by_copy(m) {
+            sink.push(m);
+            1
+        } else {
+            0
+        }
+    }
+
+    /// Emits one promotion (a Pawn move: never a King move).
+    #[inline]
+    fn emit_one<S: Sink>(&self, ctx: &Ctx, m: Move, sink: &mut S) -> usize {
+        if ctx.slow_all || ctx.slow.contains(m.from as usize) || ctx.in_check {
+            return self.emit_slow(m, sink);
+        }
+        if ctx.pinned.contains(m.from as usize) {
+            for &(c, line) in &ctx.pins[..ctx.npins] {
+                if c == m.from as usize && !line.contains(m.to as usize) {
+                    return 0;
+                }
+            }
+        }
+        sink.push(m);
+        1
+    }
+
+    /// The passed cells a Pawn of the side to move may capture en passant onto (TL-9).
+    fn ep_cells(&self) -> Bb {
+        let mut b = Bb::EMPTY;
+        for d in Colour::ALL {
+            if let Some(r) = self.ep[d as usize].filter(|_| d != self.side) {
+                if !self.occupied.contains(r.passed as usize) {
+                    b.set(r.passed as usize);
+                }
+            }
+        }
+        b
+    }
+
+    /// A Pawn's ordinary targets (steps, double steps, captures) and en-passant targets.
+    #[inline]
+    fn pawn_targets(&self, from: usize, ep_cells: Bb) -> (Bb, Bb) {
+        let t = &*TABLES;
+        let si = self.side as usize;
+        let occ = self.occupied;
+        // TL-8: two steps from any own Pawn start cell; the ray stops at the first piece.
+        let push = if t.pawn_start[si].contains(from) {
+            &t.pawn_push2[si]
+        } else {
+            &t.pawn_push1[si]
+        };
+        let steps = (push.ray_attacks(from, 0, occ) | push.ray_attacks(from, 1, occ)).and_not(occ);
+        let caps = t.pawn_capture[si].get(from);
+        (
+            steps | (caps & occ).and_not(self.by_colour[si]),
+            caps & ep_cells,
+        )
+    }
+
+    /// The target sets of every piece of the side to move except Pawns.
+    #[inline]
+    fn piece_targets(&self, mut f: impl FnMut(usize, Bb)) {
+        let t = &*TABLES;
+        let si = self.side as usize;
+        let own = self.by_colour[si];
+        let occ = self.occupied;
+        let mine = |k: Kind| own & self.kind_bb(k);
+        if self.variant.is_xiangqi() {
+            for from in mine(Kind::Point).iter() {
+                f(from, t.point[si][from].and_not(own));
+            }
+            for from in mine(Kind::Horse).iter() {
+                f(from, t.horse.attacks(from, occ).and_not(own));
+            }
+            for from in mine(Kind::Elephant).iter() {
+                f(
+                    from,
+                    (t.elephant.attacks(from, occ) & t.quarter[si]).and_not(own),
+                );
+            }
+            for from in mine(Kind::Rook).iter() {
+                f(from, self.ride(from, 0..6).and_not(own));
+            }
+            for from in mine(Kind::Ferz).iter() {
+                f(from, (t.ferz.get(from) & t.fortress[si]).and_not(own));
+            }
+            for from in mine(Kind::General).iter() {
+                f(from, (t.wazir.get(from) & t.fortress[si]).and_not(own));
+            }
+            return;
+        }
+        let cp = self.variant == Variant::CheckmatePromotion;
+        // TL-21: the promoted pieces add one triagonal step.
+        let tri = |from: usize, promoted: bool| {
+            if cp && promoted {
+                t.triag.get(from)
+            } else {
+                Bb::EMPTY
+            }
+        };
+        for (k, p) in [(Kind::Knight, false), (Kind::Cavallander, true)] {
+            for from in mine(k).iter() {
+                f(from, (t.knight.get(from) | tri(from, p)).and_not(own));
+            }
+        }
+        for (k, p) in [(Kind::Rook, false), (Kind::Vicereine, true)] {
+            for from in mine(k).iter() {
+                f(from, (self.ride(from, 0..6) | tri(from, p)).and_not(own));
+            }
+        }
+        for (k, p) in [(Kind::Bishop, false), (Kind::Moderator, true)] {
+            for from in mine(k).iter() {
+                f(from, (self.ride(from, 6..18) | tri(from, p)).and_not(own));
+            }
+        }
+        for (k, p) in [(Kind::Queen, false), (Kind::Diarch, true)] {
+            for from in mine(k).iter() {
+                f(from, (self.ride(from, 0..18) | tri(from, p)).and_not(own));
+            }
+        }
+        for (k, p) in [(Kind::King, false), (Kind::Emperor, true)] {
+            for from in mine(k).iter() {
+                f(from, (t.king.get(from) | tri(from, p)).and_not(own));
+            }
+        }
+    }
+
+    /// Every pseudo-legal move (TL-5 to TL-12, TX-4 to TX-9), one by one.
+    pub(crate) fn pseudo_moves(&self, mut f: impl FnMut(Move)) {
+        let t = &*TABLES;
+        let si = self.side as usize;
+        if !self.variant.is_xiangqi() {
+            let ep_cells = self.ep_cells();
+            let choices = self.promotion_choices(self.side);
+            let any_choice = choices.iter().any(Option::is_some);
+            for from in (self.by_colour[si] & self.kind_bb(Kind::Pawn)).iter() {
+                let (tg, ep) = self.pawn_targets(from, ep_cells);
+                for to in (tg | ep).iter() {
+                    if t.far_corner[si].contains(to) && any_choice {
+                        for k in choices.into_iter().flatten() {
+                            f(Move::with_promo(from, to, k));
+                        }
+                    } else {
+                        f(Move::new(from, to));
+                    }
+                }
+            }
+        }
+        self.piece_targets(|from, tg| {
+            for to in tg.iter() {
+                f(Move::new(from, to));
+            }
+        });
+    }
+
+    /// Emits every legal move (not the pass) into `sink`; returns how many.
+    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) -> usize {
+        let ctx = self.context();
+        let mut n = 0;
+        if !self.variant.is_xiangqi() {
+            let t = &*TABLES;
+            let si = self.side as usize;
+            let ep_cells = self.ep_cells();
+            let far = t.far_corner[si];
+            let choices = self.promotion_choices(self.side);
+            let any_choice = choices.iter().any(Option::is_some);
+            for from in (self.by_colour[si] & self.kind_bb(Kind::Pawn)).iter() {
+                let (mut tg, ep) = self.pawn_targets(from, ep_cells);
+                let prom = tg & far;
+                if prom.any() {
+                    tg = tg.and_not(prom);
+                    for to in prom.iter() {
+                        if any_choice {
+                            // TL-10: compulsory, one move per choice within the limits.
+                            for k in choices.into_iter().flatten() {
+                                n += self.emit_one(&ctx, Move::with_promo(from, to, k), sink);
+                            }
+                        } else {
+                            // TL-11: the promotion win, tested without elimination.
+                            n += self.emit_slow(Move::new(from, to), sink);
+                        }
+                    }
+                }
+                n += self.emit_set(&ctx, from, tg, sink);
+                for to in ep.iter() {
+                    n += self.emit_slow(Move::new(from, to), sink);
+                }
+            }
+        }
+        self.piece_targets(|from, tg| {
+            n += self.emit_set(&ctx, from, tg, sink);
+        });
+        n
+    }
+
+    /// Emits every legal turn: the legal moves, or the pass when there is none (TL-16). A
+    /// finished game has none. Returns how many.
+    pub(crate) fn turns<S: Sink>(&self, sink: &mut S) -> usize {
+        if self.ending().is_some() {
+            return 0;
+        }
+        let n = self.generate(sink);
+        if n == 0 {
+            sink.push(Move::PASS);
+            1
+        } else {
+            n
+        }
+    }
+}
