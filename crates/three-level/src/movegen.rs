@@ -438,3 +438,64 @@ impl ThreeLevel {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use dimchess_core::zobrist::SplitMix64;
+
+    use super::*;
+
+    struct All(Vec<Move>);
+    impl Sink for All {
+        fn push(&mut self, m: Move) {
+            self.0.push(m);
+        }
+    }
+
+    /// The fast legality test agrees with resolving every pseudo-legal move on a copy.
+    fn agree_on_random_games(games: usize, plies: usize, seed: u64) {
+        let mut rng = SplitMix64::new(seed);
+        for g in 0..games {
+            let v = [Variant::Main, Variant::CheckmatePromotion, Variant::Xiangqi][g % 3];
+            let mut p = ThreeLevel::start(v);
+            for _ in 0..plies {
+                let mut fast = All(Vec::new());
+                p.turns(&mut fast);
+                let mut slow = Vec::new();
+                if p.ending().is_none() {
+                    p.pseudo_moves(|m| {
+                        if p.legal_by_copy(m) {
+                            slow.push(m);
+                        }
+                    });
+                    if slow.is_empty() {
+                        slow.push(Move::PASS);
+                    }
+                }
+                let key = |m: &Move| (m.from, m.to, m.promo);
+                let mut a = fast.0.clone();
+                a.sort_by_key(key);
+                slow.sort_by_key(key);
+                assert_eq!(a, slow, "{}", p.to_text());
+                let mut c = Counter(0);
+                assert_eq!(p.turns(&mut c) as u64, c.0);
+                assert_eq!(c.0 as usize, a.len());
+                if a.is_empty() {
+                    break;
+                }
+                p.apply(a[rng.below(a.len())]);
+            }
+        }
+    }
+
+    #[test]
+    fn fast_legality_test_agrees_with_full_resolution() {
+        agree_on_random_games(30, 120, 1);
+    }
+
+    #[test]
+    #[ignore = "long: run with --ignored --release"]
+    fn fast_legality_test_agrees_with_full_resolution_long() {
+        agree_on_random_games(3000, 400, 2);
+    }
+}
