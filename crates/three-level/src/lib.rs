@@ -54,7 +54,7 @@ pub use start::{MAIN_START, XIANGQI_START};
 
 /// Capacity of a move list: more than the legal moves of any valid position (the test
 /// `move_list_capacity_is_enough` checks it against a bound computed from the tables).
-pub const MAX_MOVES: usize = 8192;
+pub const MAX_MOVES: usize = 10_000;
 
 /// The legal moves of a position.
 pub type Moves = MoveList<Move, MAX_MOVES>;

@@ -179,7 +179,16 @@ impl Variant {
                 'P' => Some(Kind::Point),
                 _ => None,
             },
-            _ => match c {
+            Variant::Main => match c {
+                'K' => Some(Kind::King),
+                'Q' => Some(Kind::Queen),
+                'R' => Some(Kind::Rook),
+                'B' => Some(Kind::Bishop),
+                'N' => Some(Kind::Knight),
+                'P' => Some(Kind::Pawn),
+                _ => None,
+            },
+            Variant::CheckmatePromotion => match c {
                 'K' => Some(Kind::King),
                 'Q' => Some(Kind::Queen),
                 'R' => Some(Kind::Rook),

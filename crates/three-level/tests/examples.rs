@@ -25,8 +25,15 @@ fn plays(v: Variant, before: &str, mv: &str, after: &str) -> ThreeLevel {
 fn refused(v: Variant, before: &str, mv: &str, rule: &str) {
     let mut p = pos(v, before);
     let e = p.play_text(mv).expect_err(mv);
-    assert!(e.to_string().contains(rule), "{mv}: `{e}` should cite {rule}");
-    assert_eq!(p.to_string(), before, "an illegal move leaves the position unchanged");
+    assert!(
+        e.to_string().contains(rule),
+        "{mv}: `{e}` should cite {rule}"
+    );
+    assert_eq!(
+        p.to_string(),
+        before,
+        "an illegal move leaves the position unchanged"
+    );
 }
 
 const MAIN: Variant = Variant::Main;
@@ -62,13 +69,29 @@ fn m3_knight_leaps_across_two_levels() {
     );
 }
 
-const M4: &str = "8/8/8/8/4,yN,3/8/8/8|7,yK/8/8/4,yR,3/3,rP,4/8/8/rK,7|8/8/8/3,yB,4/8/8/8/8 r bg - 5 20";
+const M4: &str =
+    "8/8/8/8/4,yN,3/8/8/8|7,yK/8/8/4,yR,3/3,rP,4/8/8/rK,7|8/8/8/3,yB,4/8/8/8/8 r bg - 5 20";
 
 #[test]
 fn m4_pawn_captures_of_each_kind() {
-    plays(MAIN, M4, "2d41e4", "8/8/8/8/4,rP,3/8/8/8|7,yK/8/8/4,yR,3/8/8/8/rK,7|8/8/8/3,yB,4/8/8/8/8 y bg - 0 20");
-    plays(MAIN, M4, "2d43d5", "8/8/8/8/4,yN,3/8/8/8|7,yK/8/8/4,yR,3/8/8/8/rK,7|8/8/8/3,rP,4/8/8/8/8 y bg - 0 20");
-    plays(MAIN, M4, "2d42e5", "8/8/8/8/4,yN,3/8/8/8|7,yK/8/8/4,rP,3/8/8/8/rK,7|8/8/8/3,yB,4/8/8/8/8 y bg - 0 20");
+    plays(
+        MAIN,
+        M4,
+        "2d41e4",
+        "8/8/8/8/4,rP,3/8/8/8|7,yK/8/8/4,yR,3/8/8/8/rK,7|8/8/8/3,yB,4/8/8/8/8 y bg - 0 20",
+    );
+    plays(
+        MAIN,
+        M4,
+        "2d43d5",
+        "8/8/8/8/4,yN,3/8/8/8|7,yK/8/8/4,yR,3/8/8/8/rK,7|8/8/8/3,rP,4/8/8/8/8 y bg - 0 20",
+    );
+    plays(
+        MAIN,
+        M4,
+        "2d42e5",
+        "8/8/8/8/4,yN,3/8/8/8|7,yK/8/8/4,rP,3/8/8/8/rK,7|8/8/8/3,yB,4/8/8/8/8 y bg - 0 20",
+    );
 }
 
 #[test]
@@ -82,8 +105,10 @@ fn m4_double_step_only_from_a_pawn_start_cell() {
 }
 
 const M5A: &str = "8/8/8/8/8/8/8/8|7,yK/8/8/3,yP,4/8/2,rP,5/8/rK,6,bK|8/8/8/8/8/8/8/8 r g - 0 12";
-const M5A_AFTER: &str = "8/8/8/8/8/8/8/8|7,yK/8/8/2,rP,yP,4/8/8/8/rK,6,bK|8/8/8/8/8/8/8/8 b g r:2c4:2c5 0 12";
-const M5B_AFTER: &str = "8/8/8/8/8/8/8/8|7,yK/8/8/2,rP,yP,4/8/8/8/rK,5,bK,1|8/8/8/8/8/8/8/8 y g r:2c4:2c5 1 12";
+const M5A_AFTER: &str =
+    "8/8/8/8/8/8/8/8|7,yK/8/8/2,rP,yP,4/8/8/8/rK,6,bK|8/8/8/8/8/8/8/8 b g r:2c4:2c5 0 12";
+const M5B_AFTER: &str =
+    "8/8/8/8/8/8/8/8|7,yK/8/8/2,rP,yP,4/8/8/8/rK,5,bK,1|8/8/8/8/8/8/8/8 y g r:2c4:2c5 1 12";
 
 #[test]
 fn m5a_double_step_leaves_a_record() {
@@ -100,7 +125,12 @@ fn m5b_record_survives_until_its_owner_moves() {
 fn m5c_en_passant_by_a_later_player() {
     let p = pos(MAIN, M5B_AFTER);
     assert!(p.is_en_passant(p.parse_move("2d52c4").unwrap()));
-    plays(MAIN, M5B_AFTER, "2d52c4", "8/8/8/8/8/8/8/8|7,yK/8/8/8/2,yP,5/8/8/rK,5,bK,1|8/8/8/8/8/8/8/8 r g - 0 13");
+    plays(
+        MAIN,
+        M5B_AFTER,
+        "2d52c4",
+        "8/8/8/8/8/8/8/8|7,yK/8/8/8/2,yP,5/8/8/rK,5,bK,1|8/8/8/8/8/8/8/8 r g - 0 13",
+    );
 }
 
 const M6: &str = "6,rP,1/8/4,yK,3/8/8/8/8/8|8/8/8/8/8/8/8/rK,7|8/8/8/8/8/rQ,rQ,6/8/8 r bg - 7 30";
@@ -117,7 +147,12 @@ fn m6_promotion_is_compulsory() {
 
 #[test]
 fn m6_promotion_within_the_limits() {
-    plays(MAIN, M6, "1g81h8r", "7,rR/8/4,yK,3/8/8/8/8/8|8/8/8/8/8/8/8/rK,7|8/8/8/8/8/rQ,rQ,6/8/8 y bg - 0 30");
+    plays(
+        MAIN,
+        M6,
+        "1g81h8r",
+        "7,rR/8/4,yK,3/8/8/8/8/8|8/8/8/8/8/8/8/rK,7|8/8/8/8/8/rQ,rQ,6/8/8 y bg - 0 30",
+    );
 }
 
 #[test]
@@ -156,7 +191,8 @@ fn m8_with_checkmate_promotion() {
     );
 }
 
-const M8B: &str = "7,yK/8/8/7,rN/8/7,bR/8/8|yR,7/8/8/8/8/8/8/rK,6,bK|8/8/5,yP,2/8/8/8/8/8 r g - 4 40";
+const M8B: &str =
+    "7,yK/8/8/7,rN/8/7,bR/8/8|yR,7/8/8/8/8/8/8/rK,6,bK|8/8/5,yP,2/8/8/8/8/8 r g - 4 40";
 
 #[test]
 fn m8b_answering_a_check_by_eliminating_the_checker() {
@@ -171,11 +207,17 @@ fn m8b_king_step_that_stays_attacked_is_illegal() {
 
 #[test]
 fn m9_moving_into_attack_by_a_later_player() {
-    refused(MAIN, "7,yK/8/8/8/8/8/8/8|yR,7/8/8/8/rR,7/8/8/rK,6,bK|8/8/8/8/8/8/8/8 r g - 0 15", "2a42d4", "TL-15");
+    refused(
+        MAIN,
+        "7,yK/8/8/8/8/8/8/8|yR,7/8/8/8/rR,7/8/8/rK,6,bK|8/8/8/8/8/8/8/8 r g - 0 15",
+        "2a42d4",
+        "TL-15",
+    );
 }
 
 const M10A: &str = "8/8/8/8/8/6,bN,1/8/rK,6,yR|8/8/8/8/8/8/1,yK,6/8|7,bK/8/8/8/8/8/8/8 r g - 0 50";
-const M10A_AFTER: &str = "8/8/8/8/8/6,bN,1/8/rK,6,yR|8/8/8/8/8/8/1,yK,6/8|7,bK/8/8/8/8/8/8/8 b g - 1 50";
+const M10A_AFTER: &str =
+    "8/8/8/8/8/6,bN,1/8/rK,6,yR|8/8/8/8/8/8/1,yK,6/8|7,bK/8/8/8/8/8/8/8 b g - 1 50";
 
 #[test]
 fn m10a_no_legal_move_means_pass() {
@@ -219,7 +261,12 @@ const X1: &str = "8/8/8/8/3,rN,4/8/8/8|7,yG/8/8/8/3,rP,4/8/8/rG,7|8/8/8/8/8/8/8/
 #[test]
 fn x1_knight_blocked_by_its_leg() {
     refused(XQ, X1, "1d43d5", "TX-7");
-    plays(XQ, X1, "1d41f5", "8/8/8/5,rN,2/8/8/8/8|7,yG/8/8/8/3,rP,4/8/8/rG,7|8/8/8/8/8/8/8/8 y bg - 1 8");
+    plays(
+        XQ,
+        X1,
+        "1d41f5",
+        "8/8/8/5,rN,2/8/8/8/8|7,yG/8/8/8/3,rP,4/8/8/rG,7|8/8/8/8/8/8/8/8 y bg - 1 8",
+    );
 }
 
 const X2: &str = "8/8/8/8/8/8/2,rE,5/8|7,yG/8/8/8/8/8/1,rR,6/rG,7|8/8/8/8/8/8/8/8 r bg - 0 8";
@@ -228,7 +275,12 @@ const X2: &str = "8/8/8/8/8/8/2,rE,5/8|7,yG/8/8/8/8/8/1,rR,6/rG,7|8/8/8/8/8/8/8/
 fn x2_elephant_confined_to_its_quarter() {
     refused(XQ, X2, "1c21e4", "TX-6");
     refused(XQ, X2, "1c23a2", "TX-6");
-    plays(XQ, X2, "1c23c4", "8/8/8/8/8/8/8/8|7,yG/8/8/8/8/8/1,rR,6/rG,7|8/8/8/8/2,rE,5/8/8/8 y bg - 1 8");
+    plays(
+        XQ,
+        X2,
+        "1c23c4",
+        "8/8/8/8/8/8/8/8|7,yG/8/8/8/8/8/1,rR,6/rG,7|8/8/8/8/2,rE,5/8/8/8 y bg - 1 8",
+    );
     assert!(pos(XQ, X2).parse_move("1c21a4").is_ok());
 }
 
@@ -237,7 +289,10 @@ fn x2_elephant_tetrahedra() {
     // TX-6: from each Red Elephant start cell, the reachable cells on an empty board are the
     // other three corners of its tetrahedron.
     let t = "8/8/8/8/8/8/8/8|7,yG/8/8/8/8/8/8/rG,7|8/8/8/8/8/8/8/8 r bg - 0 8";
-    for (start, others) in [("1c2", ["1a4", "3a2", "3c4"]), ("1b3", ["1d1", "3b1", "3d3"])] {
+    for (start, others) in [
+        ("1c2", ["1a4", "3a2", "3c4"]),
+        ("1b3", ["1d1", "3b1", "3d3"]),
+    ] {
         let text = t.replace("8/8/8/8/8/8/8/8|7,yG", &elephant_level(start));
         let p = pos(XQ, &text);
         let mut moves = dimchess_three_level::Moves::new();
@@ -281,7 +336,12 @@ const X3: &str = "8/8/8/8/8/8/8/8|7,yG/8/8/8/8/8/1,rG,6/8|8/8/8/8/8/8/8/8 r bg -
 #[test]
 fn x3_general_confined_to_its_fortress() {
     refused(XQ, X3, "2b22c2", "TX-4");
-    plays(XQ, X3, "2b21b2", "8/8/8/8/8/8/1,rG,6/8|7,yG/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 y bg - 1 8");
+    plays(
+        XQ,
+        X3,
+        "2b21b2",
+        "8/8/8/8/8/8/1,rG,6/8|7,yG/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 y bg - 1 8",
+    );
 }
 
 const X4: &str = "7,yG/8/8/8/8/8/8/8|8/8/8/8/8/8/8/rG,3,yN,2,bG|8/8/8/8/8/8/8/8 y g - 0 21";
@@ -289,7 +349,12 @@ const X4: &str = "7,yG/8/8/8/8/8/8/8|8/8/8/8/8/8/8/rG,3,yN,2,bG|8/8/8/8/8/8/8/8 
 #[test]
 fn x4_flying_generals_trap_a_third_players_piece() {
     refused(XQ, X4, "2e12f3", "TX-10");
-    plays(XQ, X4, "1h81g8", "6,yG,1/8/8/8/8/8/8/8|8/8/8/8/8/8/8/rG,3,yN,2,bG|8/8/8/8/8/8/8/8 r g - 1 22");
+    plays(
+        XQ,
+        X4,
+        "1h81g8",
+        "6,yG,1/8/8/8/8/8/8/8|8/8/8/8/8/8/8/rG,3,yN,2,bG|8/8/8/8/8/8/8/8 r g - 1 22",
+    );
 }
 
 const X5: &str = "8/8/8/4,rP,3/8/8/8/8|7,yG/8/8/8/8/8/5,rP,2/rG,7|8/8/8/8/8/3,rP,4/8/8 r bg - 3 30";
@@ -298,7 +363,12 @@ const X5: &str = "8/8/8/4,rP,3/8/8/8/8|7,yG/8/8/8/8/8/5,rP,2/rG,7|8/8/8/8/8/3,rP
 fn x5_points_by_quarter() {
     // Own quarter: forward steps only.
     refused(XQ, X5, "3d32d3", "TX-9");
-    plays(XQ, X5, "3d33e3", "8/8/8/4,rP,3/8/8/8/8|7,yG/8/8/8/8/8/5,rP,2/rG,7|8/8/8/8/8/4,rP,3/8/8 y bg - 0 30");
+    plays(
+        XQ,
+        X5,
+        "3d33e3",
+        "8/8/8/4,rP,3/8/8/8/8|7,yG/8/8/8/8/8/5,rP,2/rG,7|8/8/8/8/8/4,rP,3/8/8 y bg - 0 30",
+    );
     // Adjacent quarter: no step back toward the own quarter.
     refused(XQ, X5, "2f22e2", "TX-9");
     let p = pos(XQ, X5);
@@ -308,11 +378,19 @@ fn x5_points_by_quarter() {
     // Opposite quarter: all six orthogonal steps (five on level 1).
     let mut moves = dimchess_three_level::Moves::new();
     p.legal_moves(&mut moves);
-    let mut from_e5: Vec<String> =
-        moves.iter().map(|&m| p.move_text(m)).filter(|m| m.starts_with("1e5")).collect();
+    let mut from_e5: Vec<String> = moves
+        .iter()
+        .map(|&m| p.move_text(m))
+        .filter(|m| m.starts_with("1e5"))
+        .collect();
     from_e5.sort();
     assert_eq!(from_e5, ["1e51d5", "1e51e4", "1e51e6", "1e51f5", "1e52e5"]);
-    plays(XQ, X5, "1e51e4", "8/8/8/8/4,rP,3/8/8/8|7,yG/8/8/8/8/8/5,rP,2/rG,7|8/8/8/8/8/3,rP,4/8/8 y bg - 0 30");
+    plays(
+        XQ,
+        X5,
+        "1e51e4",
+        "8/8/8/8/4,rP,3/8/8/8|7,yG/8/8/8/8/8/5,rP,2/rG,7|8/8/8/8/8/3,rP,4/8/8 y bg - 0 30",
+    );
 }
 
 #[test]

@@ -37,14 +37,20 @@ fn main_start_depth_4() {
 #[test]
 fn xiangqi_start_rulebook() {
     // Rulebook §8: 20, 400, 8000, 160000 (hand-derived: every ply has 20).
-    check(&ThreeLevel::start(Variant::Xiangqi), &[20, 400, 8000, 160_000]);
+    check(
+        &ThreeLevel::start(Variant::Xiangqi),
+        &[20, 400, 8000, 160_000],
+    );
 }
 
 #[test]
 fn checkmate_promotion_start() {
     // The option acts only after an elimination, which needs more than three plies here, so
     // these equal the main variant's: 56 and 3117 from the rulebook, 173488 a regression pin.
-    check(&ThreeLevel::start(Variant::CheckmatePromotion), &[56, 3117, 173_488]);
+    check(
+        &ThreeLevel::start(Variant::CheckmatePromotion),
+        &[56, 3117, 173_488],
+    );
 }
 
 #[test]
@@ -60,21 +66,30 @@ fn each_first_move_leaves_55_56_or_57_replies() {
 fn m4_pawn_captures() {
     // perft(1) = 13 counted by hand: 2 steps + 3 captures for the Pawn, 8 King steps
     // (3a2 is on the Bishop's diagonal); deeper values are regression pins.
-    let p = at(Variant::Main, "8/8/8/8/4,yN,3/8/8/8|7,yK/8/8/4,yR,3/3,rP,4/8/8/rK,7|8/8/8/3,yB,4/8/8/8/8 r bg - 5 20");
+    let p = at(
+        Variant::Main,
+        "8/8/8/8/4,yN,3/8/8/8|7,yK/8/8/4,yR,3/3,rP,4/8/8/rK,7|8/8/8/3,yB,4/8/8/8/8 r bg - 5 20",
+    );
     check(&p, &[13, 716, 8738]);
 }
 
 #[test]
 fn m5b_en_passant_record() {
     // regression pin (not independently confirmed)
-    let p = at(Variant::Main, "8/8/8/8/8/8/8/8|7,yK/8/8/2,rP,yP,4/8/8/8/rK,5,bK,1|8/8/8/8/8/8/8/8 y g r:2c4:2c5 1 12");
+    let p = at(
+        Variant::Main,
+        "8/8/8/8/8/8/8/8|7,yK/8/8/2,rP,yP,4/8/8/8/rK,5,bK,1|8/8/8/8/8/8/8/8 y g r:2c4:2c5 1 12",
+    );
     check(&p, &[11, 110, 1430, 16_107]);
 }
 
 #[test]
 fn m6_promotion_limits() {
     // regression pin (not independently confirmed)
-    let p = at(Variant::Main, "6,rP,1/8/4,yK,3/8/8/8/8/8|8/8/8/8/8/8/8/rK,7|8/8/8/8/8/rQ,rQ,6/8/8 r bg - 7 30");
+    let p = at(
+        Variant::Main,
+        "6,rP,1/8/4,yK,3/8/8/8/8/8|8/8/8/8/8/8/8/rK,7|8/8/8/8/8/rQ,rQ,6/8/8 r bg - 7 30",
+    );
     check(&p, &[65, 778, 54_527]);
 }
 
@@ -91,14 +106,20 @@ fn m7_finished_game_has_no_children() {
 #[test]
 fn m8_elimination_inside_the_tree() {
     // regression pin (not independently confirmed)
-    let p = at(Variant::Main, "7,yK/8/8/7,rN/8/7,bR/8/8|8/8/8/8/8/8/8/rK,6,bK|8/8/5,yP,2/8/8/8/8/8 r g - 4 40");
+    let p = at(
+        Variant::Main,
+        "7,yK/8/8/7,rN/8/7,bR/8/8|8/8/8/8/8/8/8/rK,6,bK|8/8/5,yP,2/8/8/8/8/8 r g - 4 40",
+    );
     check(&p, &[19, 435, 6463]);
 }
 
 #[test]
 fn m10a_forced_pass_is_one_child() {
     // perft(1) = 1 from the rulebook (M10a: Red must pass); deeper: regression pins.
-    let p = at(Variant::Main, "8/8/8/8/8/6,bN,1/8/rK,6,yR|8/8/8/8/8/8/1,yK,6/8|7,bK/8/8/8/8/8/8/8 r g - 0 50");
+    let p = at(
+        Variant::Main,
+        "8/8/8/8/8/6,bN,1/8/rK,6,yR|8/8/8/8/8/8/1,yK,6/8|7,bK/8/8/8/8/8/8/8 r g - 0 50",
+    );
     check(&p, &[1, 19, 608, 11_290]);
 }
 
@@ -106,13 +127,19 @@ fn m10a_forced_pass_is_one_child() {
 fn x4_flying_generals() {
     // perft(1) = 2 by hand (X4: the Knight is trapped, 2h8 faces Blue's General, leaving
     // 1g8 and 1h7); deeper: regression pins.
-    let p = at(Variant::Xiangqi, "7,yG/8/8/8/8/8/8/8|8/8/8/8/8/8/8/rG,3,yN,2,bG|8/8/8/8/8/8/8/8 y g - 0 21");
+    let p = at(
+        Variant::Xiangqi,
+        "7,yG/8/8/8/8/8/8/8|8/8/8/8/8/8/8/rG,3,yN,2,bG|8/8/8/8/8/8/8/8 y g - 0 21",
+    );
     check(&p, &[2, 8, 23, 269]);
 }
 
 #[test]
 fn x5_points() {
     // regression pin (not independently confirmed)
-    let p = at(Variant::Xiangqi, "8/8/8/4,rP,3/8/8/8/8|7,yG/8/8/8/8/8/5,rP,2/rG,7|8/8/8/8/8/3,rP,4/8/8 r bg - 3 30");
+    let p = at(
+        Variant::Xiangqi,
+        "8/8/8/4,rP,3/8/8/8/8|7,yG/8/8/8/8/8/5,rP,2/rG,7|8/8/8/8/8/3,rP,4/8/8 r bg - 3 30",
+    );
     check(&p, &[16, 64, 1008, 3528]);
 }

@@ -11,7 +11,11 @@ fn variant(i: u8) -> Variant {
     [Variant::Main, Variant::CheckmatePromotion, Variant::Xiangqi][i as usize % 3]
 }
 
-fn play_game(v: Variant, choices: &[u16], check_all_texts_every: usize) -> Result<(), TestCaseError> {
+fn play_game(
+    v: Variant,
+    choices: &[u16],
+    check_all_texts_every: usize,
+) -> Result<(), TestCaseError> {
     let mut pos = ThreeLevel::start(v);
     for (ply, &c) in choices.iter().enumerate() {
         let mut moves = Moves::new();
