@@ -17,8 +17,8 @@
 //! use dimchess_three_level::{ThreeLevel, Variant};
 //! let pos = ThreeLevel::start(Variant::Xiangqi);
 //! assert_eq!(perft(&pos, 2), 400);
-//! let err = pos.parse_move("2b22c2").unwrap_err();
-//! assert!(err.to_string().contains("TX-"));
+//! let err = pos.parse_move("1b21d3").unwrap_err(); // the Knight's leg 1c2 is occupied
+//! assert!(err.to_string().contains("TX-7"));
 //! ```
 //!
 //! # Features

@@ -102,10 +102,10 @@ impl ThreeLevel {
             if x == s || x == q || !self.is_live(x) {
                 continue;
             }
-            if let Some(kx) = self.royal_cell(x) {
-                if self.attacked(kx, 1 << q as u8, self.occupied) {
-                    return ctx;
-                }
+            if let Some(kx) = self.royal_cell(x)
+                && self.attacked(kx, 1 << q as u8, self.occupied)
+            {
+                return ctx;
             }
         }
         ctx.slow_all = false;
@@ -258,10 +258,10 @@ impl ThreeLevel {
     fn ep_cells(&self) -> Bb {
         let mut b = Bb::EMPTY;
         for d in Colour::ALL {
-            if let Some(r) = self.ep[d as usize].filter(|_| d != self.side) {
-                if !self.occupied.contains(r.passed as usize) {
-                    b.set(r.passed as usize);
-                }
+            if let Some(r) = self.ep[d as usize].filter(|_| d != self.side)
+                && !self.occupied.contains(r.passed as usize)
+            {
+                b.set(r.passed as usize);
             }
         }
         b

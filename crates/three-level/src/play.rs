@@ -115,16 +115,16 @@ impl ThreeLevel {
                 if x == q || !self.is_live(x) {
                     continue;
                 }
-                if let Some(k) = self.royal_cell(x) {
-                    if self.attacked(k, 1 << q as u8, self.occupied) {
-                        for c in self.by_colour[x as usize].iter() {
-                            self.remove(c);
-                        }
-                        self.set_ep(x, None);
-                        self.mark_eliminated(x);
-                        self.halfmove = 0;
-                        any = true;
+                if let Some(k) = self.royal_cell(x)
+                    && self.attacked(k, 1 << q as u8, self.occupied)
+                {
+                    for c in self.by_colour[x as usize].iter() {
+                        self.remove(c);
                     }
+                    self.set_ep(x, None);
+                    self.mark_eliminated(x);
+                    self.halfmove = 0;
+                    any = true;
                 }
             }
             if !any {

@@ -271,10 +271,10 @@ impl ThreeLevel {
             if (t.rays.ray(cell, d) & riders).is_empty() {
                 continue;
             }
-            if let Some(b) = self.nearest(cell, d, occ) {
-                if riders.contains(b) {
-                    return true;
-                }
+            if let Some(b) = self.nearest(cell, d, occ)
+                && riders.contains(b)
+            {
+                return true;
             }
         }
         false
@@ -306,12 +306,11 @@ impl ThreeLevel {
                 if (t.point_attackers[i][cell] & own & self.kind_bb(Kind::Point)).any() {
                     return true;
                 }
-                if t.fortress[i].contains(cell) {
-                    if (t.wazir.get(cell) & own & self.kind_bb(Kind::General)).any()
-                        || (t.ferz.get(cell) & own & self.kind_bb(Kind::Ferz)).any()
-                    {
-                        return true;
-                    }
+                if t.fortress[i].contains(cell)
+                    && ((t.wazir.get(cell) & own & self.kind_bb(Kind::General)).any()
+                        || (t.ferz.get(cell) & own & self.kind_bb(Kind::Ferz)).any())
+                {
+                    return true;
                 }
                 if t.quarter[i].contains(cell) {
                     // The Elephant's moves are symmetric: an Elephant attacks `cell` from

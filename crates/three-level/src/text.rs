@@ -265,18 +265,18 @@ impl ThreeLevel {
                 if x == s || !self.is_live(x) {
                     continue;
                 }
-                if let Some(k) = self.royal_cell(x) {
-                    if self.attacked(k, 1 << s as u8, self.occupied) {
-                        return Err(Error::invalid(
-                            "TL-19 (e)",
-                            format!(
-                                "{} is to move but already attacks {}'s {royal} on {}",
-                                s.name(),
-                                x.name(),
-                                cell_name(k)
-                            ),
-                        ));
-                    }
+                if let Some(k) = self.royal_cell(x)
+                    && self.attacked(k, 1 << s as u8, self.occupied)
+                {
+                    return Err(Error::invalid(
+                        "TL-19 (e)",
+                        format!(
+                            "{} is to move but already attacks {}'s {royal} on {}",
+                            s.name(),
+                            x.name(),
+                            cell_name(k)
+                        ),
+                    ));
                 }
             }
         }
@@ -286,7 +286,7 @@ impl ThreeLevel {
     /// The canonical position text (§6).
     pub fn to_text(&self) -> String {
         let mut s = write_placement(SHAPE, RowStyle::Comma, |i| {
-            self.piece_at(text_cell(i)).map(|p| Token(p))
+            self.piece_at(text_cell(i)).map(Token)
         });
         s.push(' ');
         s.push(self.side.letter());

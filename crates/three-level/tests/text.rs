@@ -351,10 +351,10 @@ fn arbitrary_bytes_never_panic() {
         let mut t: Vec<u8> = MAIN_START.as_bytes().to_vec();
         let i = rng.below(t.len());
         t[i] = alphabet[rng.below(alphabet.len())];
-        if let Ok(t) = String::from_utf8(t) {
-            if let Ok(p) = ThreeLevel::parse(Variant::Main, &t) {
-                assert_eq!(p.to_string(), t);
-            }
+        if let Ok(t) = String::from_utf8(t)
+            && let Ok(p) = ThreeLevel::parse(Variant::Main, &t)
+        {
+            assert_eq!(p.to_string(), t);
         }
     }
 }
