@@ -143,3 +143,25 @@ fn x5_points() {
     );
     check(&p, &[16, 64, 1008, 3528]);
 }
+
+#[test]
+fn busy_middle_game() {
+    // The bench's middle game (random play from the start, all four armies developed).
+    // regression pin (not independently confirmed)
+    let p = at(
+        Variant::Main,
+        "gB,1,gP,2,yP,yB,yQ/gB,1,gP,2,yP,yN,1/1,gP,gP,3,yB,yP/gN,1,gP,1,rQ,1,yP,bP/rN,gQ,rP,5/rP,rP,2,bP,3/rB,4,bP,1,bB/1,rB,rP,2,bP,bB,bQ|gK,gB,gP,2,yP,yB,yK/1,gB,gP,2,yP,yN,yB/1,gP,gP,3,yP,1/5,rN,2/5,bP,bP,bP/rP,rP,gP,2,bP,1,bP/rB,1,rP,2,bP,1,bB/rK,rB,2,rP,bP,bB,bK|gR,gR,gP,gN,1,yP,yR,yR/gR,1,yN,gN,1,yP,2/gP,gP,gP,2,bN,yP,yR/8/1,rP,6/rP,1,rP,1,bN,bP,bP,1/rR,rN,rP,2,rP,1,bR/rR,3,rR,bP,bR,bR r - - 0 13",
+    );
+    check(&p, &[119, 9625]);
+}
+
+#[test]
+#[ignore = "deep: run with --ignored --release"]
+fn busy_middle_game_deep() {
+    // regression pin (not independently confirmed)
+    let p = at(
+        Variant::Main,
+        "gB,1,gP,2,yP,yB,yQ/gB,1,gP,2,yP,yN,1/1,gP,gP,3,yB,yP/gN,1,gP,1,rQ,1,yP,bP/rN,gQ,rP,5/rP,rP,2,bP,3/rB,4,bP,1,bB/1,rB,rP,2,bP,bB,bQ|gK,gB,gP,2,yP,yB,yK/1,gB,gP,2,yP,yN,yB/1,gP,gP,3,yP,1/5,rN,2/5,bP,bP,bP/rP,rP,gP,2,bP,1,bP/rB,1,rP,2,bP,1,bB/rK,rB,2,rP,bP,bB,bK|gR,gR,gP,gN,1,yP,yR,yR/gR,1,yN,gN,1,yP,2/gP,gP,gP,2,bN,yP,yR/8/1,rP,6/rP,1,rP,1,bN,bP,bP,1/rR,rN,rP,2,rP,1,bR/rR,3,rR,bP,bR,bR r - - 0 13",
+    );
+    check(&p, &[119, 9625, 734_657, 59_293_073]);
+}

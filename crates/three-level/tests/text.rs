@@ -392,3 +392,19 @@ fn move_list_capacity_is_enough() {
     let _ = Bb::EMPTY;
     assert!(dimchess_three_level::MAX_MOVES >= bound, "{bound}");
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_goes_through_the_text() {
+    let p = ThreeLevel::start(Variant::Xiangqi);
+    let json = serde_json::to_string(&p).unwrap();
+    assert_eq!(json, format!("\"three-level-xiangqi:{XIANGQI_START}\""));
+    let back: ThreeLevel = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, p);
+    let m = ThreeLevel::start(Variant::Main);
+    let back: ThreeLevel = serde_json::from_str(&serde_json::to_string(&m).unwrap()).unwrap();
+    assert_eq!(back, m);
+    assert!(serde_json::from_str::<ThreeLevel>("\"not a position\"").is_err());
+    let mv = m.parse_move("1c21e2").unwrap();
+    assert_eq!(serde_json::to_string(&mv).unwrap(), "\"1c21e2\"");
+}
