@@ -13,7 +13,11 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("three-level");
     let positions = [
         ("start", ThreeLevel::start(Variant::Main), 4),
-        ("middle", ThreeLevel::parse(Variant::Main, MIDDLE).unwrap(), 3),
+        (
+            "middle",
+            ThreeLevel::parse(Variant::Main, MIDDLE).unwrap(),
+            3,
+        ),
         ("xiangqi-start", ThreeLevel::start(Variant::Xiangqi), 4),
     ];
     for (name, pos, depth) in positions {

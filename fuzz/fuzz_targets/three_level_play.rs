@@ -7,7 +7,9 @@ use dimchess_three_level::{Moves, ThreeLevel, Variant};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&first, rest)) = data.split_first() else { return };
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
     let v = [Variant::Main, Variant::CheckmatePromotion, Variant::Xiangqi][first as usize % 3];
     let mut pos = ThreeLevel::start(v);
     for &b in rest {

@@ -8,7 +8,8 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
         for v in [Variant::Main, Variant::CheckmatePromotion, Variant::Xiangqi] {
             if let Ok(pos) = ThreeLevel::parse(v, text) {
-                let again = ThreeLevel::parse(v, &pos.to_string()).expect("printed text must parse");
+                let again =
+                    ThreeLevel::parse(v, &pos.to_string()).expect("printed text must parse");
                 assert_eq!(again, pos);
                 assert_eq!(pos.to_string(), text);
             }
