@@ -18,8 +18,7 @@ impl ThreeLevel {
                     format!("the game is over ({})", crate::outcome::describe(e)),
                 ));
             }
-            let mut c = crate::movegen::Counter(0);
-            let n = self.generate(&mut c);
+            let n = self.generate(&mut crate::movegen::Discard);
             if n > 0 {
                 return Err(illegal(
                     "TL-16",
