@@ -37,6 +37,7 @@ mod outcome;
 pub mod piece;
 mod play;
 pub mod position;
+pub mod riders;
 pub mod start;
 mod text;
 mod zobrist;

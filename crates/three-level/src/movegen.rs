@@ -57,17 +57,6 @@ pub(crate) struct Ctx {
 }
 
 impl ThreeLevel {
-    /// The cells a rider on `from` reaches along directions `dirs`.
-    #[inline]
-    fn ride(&self, from: usize, dirs: core::ops::Range<usize>) -> Bb {
-        let t = &*TABLES;
-        let mut out = Bb::EMPTY;
-        for d in dirs {
-            out |= t.rays.ray_attacks(from, d, self.occupied);
-        }
-        out
-    }
-
     pub(crate) fn context(&self) -> Ctx {
         let t = &*TABLES;
         let s = self.side;
@@ -335,7 +324,7 @@ impl ThreeLevel {
                 );
             }
             for from in mine(Kind::Rook).iter() {
-                f(from, self.ride(from, 0..6).and_not(own));
+                f(from, crate::riders::rook(from, occ).and_not(own));
             }
             for from in mine(Kind::Ferz).iter() {
                 f(from, (t.ferz.get(from) & t.fortress[si]).and_not(own));
@@ -361,17 +350,26 @@ impl ThreeLevel {
         }
         for (k, p) in [(Kind::Rook, false), (Kind::Vicereine, true)] {
             for from in mine(k).iter() {
-                f(from, (self.ride(from, 0..6) | tri(from, p)).and_not(own));
+                f(
+                    from,
+                    (crate::riders::rook(from, occ) | tri(from, p)).and_not(own),
+                );
             }
         }
         for (k, p) in [(Kind::Bishop, false), (Kind::Moderator, true)] {
             for from in mine(k).iter() {
-                f(from, (self.ride(from, 6..18) | tri(from, p)).and_not(own));
+                f(
+                    from,
+                    (crate::riders::bishop(from, occ) | tri(from, p)).and_not(own),
+                );
             }
         }
         for (k, p) in [(Kind::Queen, false), (Kind::Diarch, true)] {
             for from in mine(k).iter() {
-                f(from, (self.ride(from, 0..18) | tri(from, p)).and_not(own));
+                f(
+                    from,
+                    (crate::riders::queen(from, occ) | tri(from, p)).and_not(own),
+                );
             }
         }
         for (k, p) in [(Kind::King, false), (Kind::Emperor, true)] {

@@ -263,23 +263,6 @@ impl ThreeLevel {
         }
     }
 
-    /// Whether a ray from `cell` along one of `dirs` first meets a piece of `riders`.
-    #[inline]
-    fn ray_hit(&self, cell: usize, dirs: core::ops::Range<usize>, occ: Bb, riders: Bb) -> bool {
-        let t = &*TABLES;
-        for d in dirs {
-            if (t.rays.ray(cell, d) & riders).is_empty() {
-                continue;
-            }
-            if let Some(b) = self.nearest(cell, d, occ)
-                && riders.contains(b)
-            {
-                return true;
-            }
-        }
-        false
-    }
-
     /// Whether any player in `mask` attacks `cell` (TL-13, TX-11) when `occ` is the occupancy.
     #[inline]
     pub(crate) fn attacked(&self, cell: usize, mask: u8, occ: Bb) -> bool {
@@ -287,7 +270,8 @@ impl ThreeLevel {
         let att = self.pieces_of_mask(mask);
         if self.variant.is_xiangqi() {
             let rooks = att & self.kind_bb(Kind::Rook);
-            if (t.orth_lines[cell] & rooks).any() && self.ray_hit(cell, 0..6, occ, rooks) {
+            if (t.orth_lines[cell] & rooks).any() && (crate::riders::rook(cell, occ) & rooks).any()
+            {
                 return true;
             }
             let horses = att & self.kind_bb(Kind::Horse);
@@ -328,11 +312,11 @@ impl ThreeLevel {
             return false;
         }
         let orth = att & self.orth_riders();
-        if (t.orth_lines[cell] & orth).any() && self.ray_hit(cell, 0..6, occ, orth) {
+        if (t.orth_lines[cell] & orth).any() && (crate::riders::rook(cell, occ) & orth).any() {
             return true;
         }
         let diag = att & self.diag_riders();
-        if (t.diag_lines[cell] & diag).any() && self.ray_hit(cell, 6..18, occ, diag) {
+        if (t.diag_lines[cell] & diag).any() && (crate::riders::bishop(cell, occ) & diag).any() {
             return true;
         }
         if (t.knight.get(cell)
