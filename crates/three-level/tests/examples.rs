@@ -408,3 +408,67 @@ fn errors_are_values_never_panics() {
     let e: Error = p.parse_move("9z99z9").unwrap_err();
     assert!(matches!(e, Error::MoveSyntax { .. }));
 }
+
+// Beyond the worked examples: rulings that the examples touch only in passing.
+
+const CHAIN: &str = "7,gK/8/8/8/7,yK/8/8/7,bR|8/8/8/8/8/8/8/rK,7|bK,7/8/8/8/8/8/8/8 r - - 0 1";
+
+#[test]
+fn tl14_elimination_repeats_until_nothing_changes() {
+    // Blue's Rook attacks Yellow's King; removing Yellow opens the file onto Green's King.
+    plays(
+        MAIN,
+        CHAIN,
+        "2a12a2",
+        "8/8/8/8/8/8/8/7,bR|8/8/8/8/8/8/rK,7/8|bK,7/8/8/8/8/8/8/8 b yg - 0 1",
+    );
+}
+
+#[test]
+fn tl20_promotion_happens_after_each_round() {
+    plays(
+        Variant::CheckmatePromotion,
+        CHAIN,
+        "2a12a2",
+        "8/8/8/8/8/8/8/7,bV|8/8/8/8/8/8/rK,7/8|bE,7/8/8/8/8/8/8/8 b yg - 0 1",
+    );
+}
+
+#[test]
+fn tl21_promoted_pieces_step_triagonally() {
+    // A Vicereine on 2d4 has its Rook moves plus the 8 triagonal steps.
+    let p = pos(
+        Variant::CheckmatePromotion,
+        "8/8/8/8/8/8/8/8|7,yE/8/8/8/3,rV,4/8/8/rE,7|8/8/8/8/8/8/8/8 r bg - 0 1",
+    );
+    for m in ["2d41c3", "2d43e5", "2d41e5", "2d43c3"] {
+        assert!(p.parse_move(m).is_ok(), "{m}");
+    }
+    let e = p.parse_move("2d41d3").unwrap_err();
+    assert!(e.to_string().contains("TL-21"), "{e}");
+}
+
+#[test]
+fn tl9_record_ends_when_its_owner_moves_again() {
+    // From M5b's result, Yellow declines; Green is out, so Red's turn begins and Red's record
+    // is deleted.
+    plays(
+        MAIN,
+        M5B_AFTER,
+        "2h82g8",
+        "8/8/8/8/8/8/8/8|6,yK,1/8/8/2,rP,yP,4/8/8/8/rK,5,bK,1|8/8/8/8/8/8/8/8 r g - 2 13",
+    );
+}
+
+#[test]
+fn tl18_clock_draw() {
+    let p = plays(
+        MAIN,
+        "8/8/8/8/8/8/8/8|7,yK/8/8/8/8/8/8/rK,7|8/8/8/8/8/8/8/8 r bg - 99 70",
+        "2a12a2",
+        "8/8/8/8/8/8/8/8|7,yK/8/8/8/8/8/rK,7/8|8/8/8/8/8/8/8/8 y bg - 100 70",
+    );
+    assert_eq!(p.outcome().and_then(|o| o.winner()), None);
+    assert!(p.outcome().is_some(), "50 turns each for 2 live players");
+    assert_eq!(perft(&p, 2), 0);
+}
