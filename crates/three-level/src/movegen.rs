@@ -24,6 +24,47 @@ pub(crate) trait Sink {
             self.push(Move::new(from, to));
         }
     }
+    /// Takes the legal non-promoting moves onto every cell of `targets`, each from the cell
+    /// `delta` before it.
+    #[inline]
+    fn push_shifted(&mut self, targets: Bb, delta: isize) {
+        for to in targets.iter() {
+            self.push(Move::new((to as isize - delta) as usize, to));
+        }
+    }
+}
+
+/// Each level's cells moved by (`df`, `dr`) within the level (`df`, `dr` in -1..=1); cells
+/// that would leave the board are dropped.
+#[inline]
+fn shift(b: Bb, df: i32, dr: i32) -> Bb {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    const FILE_H: u64 = FILE_A << 7;
+    let keep = match df {
+        1 => !FILE_H,
+        -1 => !FILE_A,
+        _ => !0,
+    };
+    let s = df + 8 * dr;
+    let mut out = b;
+    for w in out.0.iter_mut() {
+        let x = *w & keep;
+        *w = if s >= 0 { x << s } else { x >> -s };
+    }
+    out
+}
+
+/// The cells moved by `dl` levels (`+1`: down, toward level 3).
+#[inline]
+fn level_shift(b: Bb, dl: i32) -> Bb {
+    let mut out = Bb::EMPTY;
+    for z in 0..3i32 {
+        let to = z + dl;
+        if (0..3).contains(&to) {
+            out.0[to as usize] = b.0[z as usize];
+        }
+    }
+    out
 }
 
 /// Keeps nothing: for counting, where the generator's return value is the count.
@@ -34,6 +75,8 @@ impl Sink for Discard {
     fn push(&mut self, _m: Move) {}
     #[inline]
     fn push_set(&mut self, _from: usize, _targets: Bb) {}
+    #[inline]
+    fn push_shifted(&mut self, _targets: Bb, _delta: isize) {}
 }
 
 /// Lists moves.
@@ -407,6 +450,70 @@ impl ThreeLevel {
         });
     }
 
+    /// Emits the promotions (TL-10) or the promotion win (TL-11) of a Pawn move.
+    fn emit_promotions<S: Sink>(
+        &self,
+        ctx: &Ctx,
+        from: usize,
+        to: usize,
+        choices: &[Option<Kind>; 4],
+        any_choice: bool,
+        sink: &mut S,
+    ) -> usize {
+        if any_choice {
+            // TL-10: compulsory, one move per choice within the limits.
+            choices
+                .iter()
+                .flatten()
+                .map(|&k| self.emit_one(ctx, Move::with_promo(from, to, k), sink))
+                .sum()
+        } else {
+            // TL-11: the promotion win, tested without elimination.
+            self.emit_slow(Move::new(from, to), sink)
+        }
+    }
+
+    /// The steps, double steps and captures (TL-7, TL-8) of the Pawns `plain`, which need no
+    /// individual legality test, one direction at a time: levels are words, so a horizontal
+    /// step is a shift within each word and a level change moves to the next word.
+    fn pawn_bulk<S: Sink>(&self, ctx: &Ctx, plain: Bb, sink: &mut S) -> usize {
+        let t = &*TABLES;
+        let side = self.side;
+        let si = side as usize;
+        let occ = self.occupied;
+        let empty = !occ;
+        let enemies = occ.and_not(self.by_colour[si]);
+        let far = t.far_corner[si];
+        let choices = self.promotion_choices(side);
+        let any_choice = choices.iter().any(Option::is_some);
+        let [f1, f2] = crate::geometry::forward(side);
+        let mut n = 0;
+        let mut emit = |tg: Bb, delta: isize, sink: &mut S| {
+            let prom = tg & far;
+            let rest = tg.and_not(prom);
+            n += rest.count() as usize;
+            sink.push_shifted(rest, delta);
+            for to in prom.iter() {
+                let from = (to as isize - delta) as usize;
+                n += self.emit_promotions(ctx, from, to, &choices, any_choice, sink);
+            }
+        };
+        for (df, dr) in [f1, f2] {
+            let s = df + 8 * dr;
+            let one = shift(plain, df, dr) & empty;
+            emit(one, s as isize, sink);
+            let two = shift(shift(plain & t.pawn_start[si], df, dr) & empty, df, dr) & empty;
+            emit(two, 2 * s as isize, sink);
+            for dl in [1i32, -1] {
+                let tg = level_shift(shift(plain, df, dr), dl) & enemies;
+                emit(tg, (s + 64 * dl) as isize, sink);
+            }
+        }
+        let (df, dr) = (f1.0 + f2.0, f1.1 + f2.1);
+        emit(shift(plain, df, dr) & enemies, (df + 8 * dr) as isize, sink);
+        n
+    }
+
     /// Emits every legal move (not the pass) into `sink`; returns how many.
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) -> usize {
         let ctx = self.context();
@@ -418,21 +525,28 @@ impl ThreeLevel {
             let far = t.far_corner[si];
             let choices = self.promotion_choices(self.side);
             let any_choice = choices.iter().any(Option::is_some);
-            for from in (self.by_colour[si] & self.kind_bb(Kind::Pawn)).iter() {
+            let pawns = self.by_colour[si] & self.kind_bb(Kind::Pawn);
+            // Pawns that the fast test clears as a group are generated a direction at a time.
+            let plain = if ctx.slow_all || ctx.in_check {
+                Bb::EMPTY
+            } else {
+                pawns.and_not(ctx.slow | ctx.pinned)
+            };
+            if plain.any() {
+                n += self.pawn_bulk(&ctx, plain, sink);
+                for e in ep_cells.iter() {
+                    for from in (t.pawn_attackers[si].get(e) & plain).iter() {
+                        n += self.emit_slow(Move::new(from, e), sink);
+                    }
+                }
+            }
+            for from in pawns.and_not(plain).iter() {
                 let (mut tg, ep) = self.pawn_targets(from, ep_cells);
                 let prom = tg & far;
                 if prom.any() {
                     tg = tg.and_not(prom);
                     for to in prom.iter() {
-                        if any_choice {
-                            // TL-10: compulsory, one move per choice within the limits.
-                            for k in choices.into_iter().flatten() {
-                                n += self.emit_one(&ctx, Move::with_promo(from, to, k), sink);
-                            }
-                        } else {
-                            // TL-11: the promotion win, tested without elimination.
-                            n += self.emit_slow(Move::new(from, to), sink);
-                        }
+                        n += self.emit_promotions(&ctx, from, to, &choices, any_choice, sink);
                     }
                 }
                 n += self.emit_set(&ctx, from, tg, sink);
