@@ -12,13 +12,13 @@ pub const MIDDLE: &str = "gB,1,gP,2,yP,yB,yQ/gB,1,gP,2,yP,yN,1/1,gP,gP,3,yB,yP/g
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("three-level");
     let positions = [
-        ("start", ThreeLevel::start(Variant::Main), 4),
+        ("start", ThreeLevel::start(Variant::Main), 3),
         (
             "middle",
             ThreeLevel::parse(Variant::Main, MIDDLE).unwrap(),
             3,
         ),
-        ("xiangqi-start", ThreeLevel::start(Variant::Xiangqi), 4),
+        ("xiangqi-start", ThreeLevel::start(Variant::Xiangqi), 3),
     ];
     for (name, pos, depth) in positions {
         g.bench_function(format!("movegen/{name}"), |b| {

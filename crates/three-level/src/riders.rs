@@ -5,7 +5,6 @@
 
 use std::sync::LazyLock;
 
-use dimchess_core::Bitboard64;
 use dimchess_core::attacks::RayTable;
 use dimchess_core::geometry::{Geometry, vectors};
 
@@ -19,8 +18,48 @@ const NONE: u8 = u8::MAX;
 struct Vertical {
     orth: Vec<[(u8, u8); 2]>,
     diag: Vec<[(u8, u8); 8]>,
-    level_rook: RayTable<1>,
-    level_bishop: RayTable<1>,
+    level_rook: Level,
+    level_bishop: Level,
+}
+
+/// The four rays of a rider on one level, from the core's `RayTable<1>`, as plain words:
+/// the first two directions point to higher cells, the last two to lower ones.
+struct Level {
+    rays: Vec<[u64; 4]>,
+}
+
+impl Level {
+    fn new(table: &RayTable<1>) -> Level {
+        let mut order: Vec<usize> = (0..table.directions())
+            .filter(|&d| table.positive(d))
+            .collect();
+        order.extend((0..table.directions()).filter(|&d| !table.positive(d)));
+        debug_assert_eq!(order.len(), 4);
+        Level {
+            rays: (0..64)
+                .map(|c| core::array::from_fn(|k| table.ray(c, order[k]).bits()))
+                .collect(),
+        }
+    }
+
+    /// The cells reached from `sq` with `occ` blocking: along each ray, up to and including
+    /// the nearest blocker (the lowest set bit upward, the highest downward).
+    #[inline]
+    fn attacks(&self, sq: usize, occ: u64) -> u64 {
+        let r = &self.rays[sq];
+        let mut out = 0;
+        for (k, &ray) in r.iter().enumerate() {
+            let hit = ray & occ;
+            out |= if hit == 0 {
+                ray
+            } else if k < 2 {
+                ray & !self.rays[hit.trailing_zeros() as usize][k]
+            } else {
+                ray & !self.rays[63 - hit.leading_zeros() as usize][k]
+            };
+        }
+        out
+    }
 }
 
 static VERTICAL: LazyLock<Vertical> = LazyLock::new(|| {
@@ -41,8 +80,8 @@ static VERTICAL: LazyLock<Vertical> = LazyLock::new(|| {
     let diag = vectors(3, &[1, 1]);
     let level = Geometry::new(&[8, 8]);
     Vertical {
-        level_rook: RayTable::new(&level, &vectors(2, &[1]), None),
-        level_bishop: RayTable::new(&level, &vectors(2, &[1, 1]), None),
+        level_rook: Level::new(&RayTable::new(&level, &vectors(2, &[1]), None)),
+        level_bishop: Level::new(&RayTable::new(&level, &vectors(2, &[1, 1]), None)),
         orth: (0..CELLS)
             .map(|c| {
                 let mut out = [(NONE, NONE); 2];
@@ -76,12 +115,10 @@ fn vertical(lines: &[(u8, u8)], occ: Bb) -> Bb {
 }
 
 #[inline]
-fn horizontal(cell: usize, occ: Bb, rays: &RayTable<1>) -> Bb {
+fn horizontal(cell: usize, occ: Bb, level: &Level) -> Bb {
     let z = cell / 64;
     let mut out = Bb::EMPTY;
-    out.0[z] = rays
-        .attacks(cell % 64, Bitboard64::from_bits(occ.0[z]))
-        .bits();
+    out.0[z] = level.attacks(cell % 64, occ.0[z]);
     out
 }
 
