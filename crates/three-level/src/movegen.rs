@@ -11,7 +11,7 @@
 use crate::geometry::{Bb, TABLES};
 use crate::moves::Move;
 use crate::piece::{Colour, Kind, Variant};
-use crate::position::ThreeLevel;
+use crate::position::{Groups, ThreeLevel};
 
 /// Where generated moves go: a list, or a counter (bulk counting in perft).
 pub(crate) trait Sink {
@@ -111,9 +111,20 @@ pub(crate) struct Ctx {
     slow_all: bool,
     slow: Bb,
     pinned: Bb,
+    groups: Groups,
 }
 
 impl ThreeLevel {
+    /// [`ThreeLevel::attacked`] with the attack groups computed once per node.
+    #[inline]
+    fn attacked_fast(&self, g: &Groups, cell: usize, mask: u8, occ: Bb) -> bool {
+        if self.variant.is_xiangqi() {
+            self.attacked(cell, mask, occ)
+        } else {
+            self.attacked_by(g, cell, mask, occ)
+        }
+    }
+
     pub(crate) fn context(&self) -> Ctx {
         let t = &*TABLES;
         let s = self.side;
@@ -129,48 +140,51 @@ impl ThreeLevel {
             slow_all: true,
             slow: Bb::EMPTY,
             pinned: Bb::EMPTY,
+            groups: self.groups(),
         };
         let Some(king) = royal else { return ctx };
         let xq = self.variant.is_xiangqi();
         if xq && self.generals_face() {
             return ctx;
         }
+        let royals =
+            self.kind_bb(Kind::King) | self.kind_bb(Kind::Emperor) | self.kind_bb(Kind::General);
+        let qs = self.by_colour[q as usize];
         // An elimination already pending at Q's turn (TL-14 step 6): test every move fully.
         for x in Colour::ALL {
             if x == s || x == q || !self.is_live(x) {
                 continue;
             }
-            if let Some(kx) = self.royal_cell(x)
-                && self.attacked(kx, 1 << q as u8, self.occupied)
+            if let Some(kx) = (royals & self.by_colour[x as usize]).first()
+                && self.attacked_fast(&ctx.groups, kx, 1 << q as u8, self.occupied)
             {
                 return ctx;
             }
         }
         ctx.slow_all = false;
-        ctx.in_check = self.attacked(king, enemies, self.occupied);
-        let orth = self.orth_riders();
-        let diag = if xq { Bb::EMPTY } else { self.diag_riders() };
+        ctx.in_check = self.attacked_fast(&ctx.groups, king, enemies, self.occupied);
+        let orth = ctx.groups.orth;
+        let diag = if xq { Bb::EMPTY } else { ctx.groups.diag };
         let gens = self.kind_bb(Kind::General);
         // Own pieces alone on a line between a royal piece and a rider whose attack matters:
         // any enemy's for the mover's King (pins), Q's for the other Kings (a discovered
         // attack would eliminate someone). In Xiang Qi, also the screens between Generals.
         for x in Colour::ALL {
-            if !self.is_live(x) {
-                continue;
+            if !self.is_live(x) || (x == q && !xq) {
+                continue; // nothing of Q's can be discovered onto Q's own King
             }
-            let Some(kx) = self.royal_cell(x) else {
+            let Some(kx) = (royals & self.by_colour[x as usize]).first() else {
                 continue;
             };
-            let amask: u8 = if x == s {
-                enemies
+            let att = if x == s {
+                self.occupied.and_not(own)
             } else if x == q {
-                0
+                Bb::EMPTY
             } else {
-                1 << q as u8
+                qs
             };
-            let att = self.pieces_of_mask(amask);
             let screen = if xq {
-                gens & !self.by_colour[x as usize]
+                gens.and_not(self.by_colour[x as usize])
             } else {
                 Bb::EMPTY
             };
@@ -271,7 +285,7 @@ impl ThreeLevel {
         if king_move {
             let occ = self.occupied.without(from);
             for to in targets.iter() {
-                if self.attacked(to, ctx.enemies, occ) {
+                if self.attacked_fast(&ctx.groups, to, ctx.enemies, occ) {
                     targets.clear(to);
                 }
             }

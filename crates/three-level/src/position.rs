@@ -41,6 +41,21 @@ pub struct ThreeLevel {
     pub(crate) hash: u64,
 }
 
+/// The pieces of the main variants grouped by how they attack (TL-13).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Groups {
+    /// Orthogonal riders.
+    pub(crate) orth: Bb,
+    /// Diagonal riders.
+    pub(crate) diag: Bb,
+    /// Knight leapers.
+    pub(crate) knight: Bb,
+    /// King steppers.
+    pub(crate) king: Bb,
+    /// Triagonal steppers (checkmate-promotion only).
+    pub(crate) triag: Bb,
+}
+
 /// How a finished game ended (TL-17, TL-18).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Ending {
@@ -311,28 +326,42 @@ impl ThreeLevel {
             }
             return false;
         }
-        let orth = att & self.orth_riders();
+        self.attacked_by(&self.groups(), cell, mask, occ)
+    }
+
+    /// The pieces grouped by how they attack (main variants).
+    #[inline]
+    pub(crate) fn groups(&self) -> Groups {
+        Groups {
+            orth: self.orth_riders(),
+            diag: self.diag_riders(),
+            knight: self.kind_bb(Kind::Knight) | self.kind_bb(Kind::Cavallander),
+            king: self.kind_bb(Kind::King) | self.kind_bb(Kind::Emperor),
+            triag: if self.variant == Variant::CheckmatePromotion {
+                self.triagonal_steppers()
+            } else {
+                Bb::EMPTY
+            },
+        }
+    }
+
+    /// [`Self::attacked`] for the main variants, with the groups computed once.
+    #[inline]
+    pub(crate) fn attacked_by(&self, g: &Groups, cell: usize, mask: u8, occ: Bb) -> bool {
+        let t = &*TABLES;
+        let att = self.pieces_of_mask(mask);
+        let orth = att & g.orth;
         if (t.orth_lines[cell] & orth).any() && (crate::riders::rook(cell, occ) & orth).any() {
             return true;
         }
-        let diag = att & self.diag_riders();
+        let diag = att & g.diag;
         if (t.diag_lines[cell] & diag).any() && (crate::riders::bishop(cell, occ) & diag).any() {
             return true;
         }
-        if (t.knight.get(cell)
-            & att
-            & (self.kind_bb(Kind::Knight) | self.kind_bb(Kind::Cavallander)))
-        .any()
-        {
+        if (t.knight.get(cell) & att & g.knight).any() || (t.king.get(cell) & att & g.king).any() {
             return true;
         }
-        if (t.king.get(cell) & att & (self.kind_bb(Kind::King) | self.kind_bb(Kind::Emperor))).any()
-        {
-            return true;
-        }
-        if self.variant == Variant::CheckmatePromotion
-            && (t.triag.get(cell) & att & self.triagonal_steppers()).any()
-        {
+        if (t.triag.get(cell) & att & g.triag).any() {
             return true;
         }
         let pawns = att & self.kind_bb(Kind::Pawn);
