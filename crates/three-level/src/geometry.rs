@@ -149,6 +149,8 @@ pub struct Tables {
     pub pawn_start: [Bb; 4],
     /// Per player: the far-corner column (TL-10).
     pub far_corner: [Bb; 4],
+    /// The four corner columns.
+    pub far_corners: Bb,
     /// Per player: its quarter (TL-3).
     pub quarter: [Bb; 4],
     /// Per player: its fortress (TX-3).
@@ -285,6 +287,7 @@ fn build() -> Tables {
         pawn_attackers: Colour::ALL.map(|c| LeapTable::new(g, &neg(caps(c)))),
         pawn_start,
         far_corner,
+        far_corners: far_corner.iter().fold(Bb::EMPTY, |a, &b| a | b),
         quarter,
         fortress,
         point,

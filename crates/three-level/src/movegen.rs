@@ -106,7 +106,6 @@ impl Sink for Lister<'_> {
 /// What the fast test needs to know about the side to move.
 pub(crate) struct Ctx {
     king: usize,
-    enemies: u8,
     in_check: bool,
     slow_all: bool,
     slow: Bb,
@@ -121,7 +120,13 @@ impl ThreeLevel {
         if self.variant.is_xiangqi() {
             self.attacked(cell, mask, occ)
         } else {
-            self.attacked_by(g, cell, mask, occ)
+            // Eliminated players have no pieces: the pieces of `mask` by colour.
+            let att = if mask & mask.wrapping_sub(1) == 0 {
+                self.by_colour[mask.trailing_zeros() as usize]
+            } else {
+                self.pieces_of_mask(mask)
+            };
+            self.attacked_by(g, cell, att, occ)
         }
     }
 
@@ -135,7 +140,6 @@ impl ThreeLevel {
         let king = royal.unwrap_or(usize::MAX);
         let mut ctx = Ctx {
             king,
-            enemies,
             in_check: false,
             slow_all: true,
             slow: Bb::EMPTY,
@@ -162,7 +166,11 @@ impl ThreeLevel {
             }
         }
         ctx.slow_all = false;
-        ctx.in_check = self.attacked_fast(&ctx.groups, king, enemies, self.occupied);
+        ctx.in_check = if xq {
+            self.attacked(king, enemies, self.occupied)
+        } else {
+            self.attacked_by(&ctx.groups, king, self.occupied.and_not(own), self.occupied)
+        };
         let orth = ctx.groups.orth;
         let diag = if xq { Bb::EMPTY } else { ctx.groups.diag };
         let gens = self.kind_bb(Kind::General);
@@ -285,7 +293,12 @@ impl ThreeLevel {
         if king_move {
             let occ = self.occupied.without(from);
             for to in targets.iter() {
-                if self.attacked_fast(&ctx.groups, to, ctx.enemies, occ) {
+                if self.attacked_by(
+                    &ctx.groups,
+                    to,
+                    self.occupied.and_not(self.by_colour[self.side as usize]),
+                    occ,
+                ) {
                     targets.clear(to);
                 }
             }

@@ -326,7 +326,7 @@ impl ThreeLevel {
             }
             return false;
         }
-        self.attacked_by(&self.groups(), cell, mask, occ)
+        self.attacked_by(&self.groups(), cell, self.pieces_of_mask(mask), occ)
     }
 
     /// The pieces grouped by how they attack (main variants).
@@ -345,11 +345,10 @@ impl ThreeLevel {
         }
     }
 
-    /// [`Self::attacked`] for the main variants, with the groups computed once.
+    /// Whether a piece of `att` attacks `cell` (main variants), with the groups computed once.
     #[inline]
-    pub(crate) fn attacked_by(&self, g: &Groups, cell: usize, mask: u8, occ: Bb) -> bool {
+    pub(crate) fn attacked_by(&self, g: &Groups, cell: usize, att: Bb, occ: Bb) -> bool {
         let t = &*TABLES;
-        let att = self.pieces_of_mask(mask);
         let orth = att & g.orth;
         if (t.orth_lines[cell] & orth).any() && (crate::riders::rook(cell, occ) & orth).any() {
             return true;
@@ -367,9 +366,7 @@ impl ThreeLevel {
         let pawns = att & self.kind_bb(Kind::Pawn);
         if pawns.any() {
             for i in 0..4 {
-                if mask >> i & 1 != 0
-                    && (t.pawn_attackers[i].get(cell) & pawns & self.by_colour[i]).any()
-                {
+                if (t.pawn_attackers[i].get(cell) & pawns & self.by_colour[i]).any() {
                     return true;
                 }
             }
@@ -442,6 +439,9 @@ impl ThreeLevel {
         }
         let t = &*TABLES;
         let pawns = self.kind_bb(Kind::Pawn);
+        if (pawns & t.far_corners).is_empty() {
+            return None;
+        }
         Colour::ALL
             .into_iter()
             .find(|&c| (pawns & self.by_colour[c as usize] & t.far_corner[c as usize]).any())
