@@ -44,7 +44,7 @@ impl Level {
 
     /// The cells reached from `sq` with `occ` blocking: along each ray, up to and including
     /// the nearest blocker (the lowest set bit upward, the highest downward).
-    #[inline]
+    #[inline(always)]
     fn attacks(&self, sq: usize, occ: u64) -> u64 {
         let r = &self.rays[sq];
         let mut out = 0;
@@ -99,7 +99,7 @@ static VERTICAL: LazyLock<Vertical> = LazyLock::new(|| {
     }
 });
 
-#[inline]
+#[inline(always)]
 fn vertical(lines: &[(u8, u8)], occ: Bb) -> Bb {
     let mut out = Bb::EMPTY;
     for &(a, b) in lines {
@@ -114,7 +114,7 @@ fn vertical(lines: &[(u8, u8)], occ: Bb) -> Bb {
     out
 }
 
-#[inline]
+#[inline(always)]
 fn horizontal(cell: usize, occ: Bb, level: &Level) -> Bb {
     let z = cell / 64;
     let mut out = Bb::EMPTY;
@@ -124,21 +124,21 @@ fn horizontal(cell: usize, occ: Bb, level: &Level) -> Bb {
 
 /// The cells a Rook on `cell` reaches when `occ` blocks (up to and including the first
 /// occupied cell of each of the 6 orthogonal lines).
-#[inline]
+#[inline(always)]
 pub fn rook(cell: usize, occ: Bb) -> Bb {
     let v = &*VERTICAL;
     horizontal(cell, occ, &v.level_rook) | vertical(&v.orth[cell], occ)
 }
 
 /// The cells a Bishop on `cell` reaches when `occ` blocks (12 root-2 diagonal lines).
-#[inline]
+#[inline(always)]
 pub fn bishop(cell: usize, occ: Bb) -> Bb {
     let v = &*VERTICAL;
     horizontal(cell, occ, &v.level_bishop) | vertical(&v.diag[cell], occ)
 }
 
 /// The cells a Queen on `cell` reaches when `occ` blocks (18 lines).
-#[inline]
+#[inline(always)]
 pub fn queen(cell: usize, occ: Bb) -> Bb {
     rook(cell, occ) | bishop(cell, occ)
 }
