@@ -14,6 +14,8 @@ macro_rules! any_position {
         /// A position of any variant.
         #[derive(Clone)]
         #[non_exhaustive]
+        // Variant positions differ in size (a 192-cell position is several hundred bytes).
+        #[allow(clippy::large_enum_variant)]
         pub enum AnyPosition {
             $(
                 #[doc = concat!("A `", stringify!($name), "` position.")]
