@@ -20,6 +20,8 @@ macro_rules! any_position {
         /// builds these; [`AnyPosition`] pairs one with its variant id.
         #[derive(Clone)]
         #[non_exhaustive]
+        // Variant positions differ in size (a 192-cell position is several hundred bytes).
+        #[allow(clippy::large_enum_variant)]
         pub enum VariantPosition {
             $(
                 #[doc = concat!("A `", stringify!($name), "` position.")]
@@ -202,6 +204,7 @@ any_position! {
     Hyperspace(dimchess_hyperspace::Hyperspace),
     HyperspaceOptional(dimchess_hyperspace::HyperspaceOptional),
     DimensionX(dimchess_dimension_x::DxPosition),
+    ThreeLevel(dimchess_three_level::ThreeLevel),
 }
 
 /// A position of any registered variant, with its variant ([`VariantInfo`]).

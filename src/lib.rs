@@ -52,4 +52,5 @@ pub use dimchess_dimension_x as dimension_x;
 pub use dimchess_fide as fide;
 pub use dimchess_hyperspace as hyperspace;
 pub use dimchess_redistribution as redistribution;
+pub use dimchess_three_level as three_level;
 pub use registry::{VARIANTS, VariantInfo};

@@ -182,7 +182,9 @@ pub fn render(layout: &Layout, title: &str) -> String {
             gx + b.files as f64 * CELL / 2.0,
             top + 17.0,
             esc(&match &prefix {
-                Some(p) if !p.is_empty() => format!("{} ({p})", b.name),
+                Some(p) if !p.is_empty() && !b.name.ends_with(p.as_str()) => {
+                    format!("{} ({p})", b.name)
+                }
                 _ => b.name.clone(),
             })
         );

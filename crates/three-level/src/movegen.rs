@@ -1,0 +1,668 @@
+//! Legal move generation (TL-5 to TL-16, TX-4 to TX-11) without heap allocation.
+//!
+//! Pseudo-legal target sets come from the core's tables. Most moves are then decided by a fast
+//! test: the mover's King is not in check, the piece is not pinned (or stays on its pin line),
+//! and the move cannot make the next player attack another King (no elimination can follow).
+//! Every other move — King moves in Xiang Qi, moves in check, en passant, promotion wins,
+//! pieces that screen a line or a Knight's leg onto a royal piece, and every move of a turn
+//! where an elimination is already pending — is resolved on a copy (TL-14) and tested
+//! exactly as TL-15 and TX-10 say. Tests compare both paths on random games.
+
+use crate::geometry::{Bb, TABLES};
+use crate::moves::Move;
+use crate::piece::{Colour, Kind, Variant};
+use crate::position::{Groups, ThreeLevel};
+
+/// Where generated moves go: a list, or a counter (bulk counting in perft).
+pub(crate) trait Sink {
+    /// Takes one legal move.
+    fn push(&mut self, m: Move);
+    /// Takes the legal non-promoting moves from `from` to every cell of `targets`.
+    #[inline]
+    fn push_set(&mut self, from: usize, targets: Bb) {
+        for to in targets.iter() {
+            self.push(Move::new(from, to));
+        }
+    }
+    /// Takes the legal non-promoting moves onto every cell of `targets`, each from the cell
+    /// `delta` before it.
+    #[inline]
+    fn push_shifted(&mut self, targets: Bb, delta: isize) {
+        for to in targets.iter() {
+            self.push(Move::new((to as isize - delta) as usize, to));
+        }
+    }
+}
+
+/// Each level's cells moved by (`df`, `dr`) within the level (`df`, `dr` in -1..=1); cells
+/// that would leave the board are dropped.
+#[inline]
+fn shift(b: Bb, df: i32, dr: i32) -> Bb {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    const FILE_H: u64 = FILE_A << 7;
+    let keep = match df {
+        1 => !FILE_H,
+        -1 => !FILE_A,
+        _ => !0,
+    };
+    let s = df + 8 * dr;
+    let mut out = b;
+    for w in out.0.iter_mut() {
+        let x = *w & keep;
+        *w = if s >= 0 { x << s } else { x >> -s };
+    }
+    out
+}
+
+/// The cells moved by `dl` levels (`+1`: down, toward level 3).
+#[inline]
+fn level_shift(b: Bb, dl: i32) -> Bb {
+    let mut out = Bb::EMPTY;
+    for z in 0..3i32 {
+        let to = z + dl;
+        if (0..3).contains(&to) {
+            out.0[to as usize] = b.0[z as usize];
+        }
+    }
+    out
+}
+
+/// The number of cells of a set of a few cells (bit by bit: cheaper than a full population
+/// count when, as for one piece's targets, only a handful of bits are set).
+#[inline]
+fn sparse_count(b: Bb) -> usize {
+    let mut n = 0;
+    for mut w in b.0 {
+        while w != 0 {
+            w &= w - 1;
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Keeps nothing: for counting, where the generator's return value is the count.
+pub(crate) struct Discard;
+
+impl Sink for Discard {
+    #[inline]
+    fn push(&mut self, _m: Move) {}
+    #[inline]
+    fn push_set(&mut self, _from: usize, _targets: Bb) {}
+    #[inline]
+    fn push_shifted(&mut self, _targets: Bb, _delta: isize) {}
+}
+
+/// Lists moves.
+pub(crate) struct Lister<'a>(pub(crate) &'a mut crate::Moves);
+
+impl Sink for Lister<'_> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        self.0.push(m);
+    }
+}
+
+/// What the fast test needs to know about the side to move.
+pub(crate) struct Ctx {
+    king: usize,
+    in_check: bool,
+    slow_all: bool,
+    slow: Bb,
+    pinned: Bb,
+    groups: Groups,
+}
+
+impl ThreeLevel {
+    /// [`ThreeLevel::attacked`] with the attack groups computed once per node.
+    #[inline]
+    fn attacked_fast(&self, g: &Groups, cell: usize, mask: u8, occ: Bb) -> bool {
+        if self.variant.is_xiangqi() {
+            self.attacked(cell, mask, occ)
+        } else {
+            // Eliminated players have no pieces: the pieces of `mask` by colour.
+            let att = if mask & mask.wrapping_sub(1) == 0 {
+                self.by_colour[mask.trailing_zeros() as usize]
+            } else {
+                self.pieces_of_mask(mask)
+            };
+            self.attacked_by(g, cell, att, occ)
+        }
+    }
+
+    pub(crate) fn context(&self) -> Ctx {
+        let t = &*TABLES;
+        let s = self.side;
+        let own = self.by_colour[s as usize];
+        let enemies = self.others_mask(s);
+        let q = self.next_live(s);
+        let royal = self.royal_cell(s);
+        let king = royal.unwrap_or(usize::MAX);
+        let mut ctx = Ctx {
+            king,
+            in_check: false,
+            slow_all: true,
+            slow: Bb::EMPTY,
+            pinned: Bb::EMPTY,
+            groups: self.groups(),
+        };
+        let Some(king) = royal else { return ctx };
+        let xq = self.variant.is_xiangqi();
+        if xq && self.generals_face() {
+            return ctx;
+        }
+        let royals =
+            self.kind_bb(Kind::King) | self.kind_bb(Kind::Emperor) | self.kind_bb(Kind::General);
+        let qs = self.by_colour[q as usize];
+        // An elimination already pending at Q's turn (TL-14 step 6): test every move fully.
+        for x in Colour::ALL {
+            if x == s || x == q || !self.is_live(x) {
+                continue;
+            }
+            if let Some(kx) = (royals & self.by_colour[x as usize]).first()
+                && self.attacked_fast(&ctx.groups, kx, 1 << q as u8, self.occupied)
+            {
+                return ctx;
+            }
+        }
+        ctx.slow_all = false;
+        ctx.in_check = if xq {
+            self.attacked(king, enemies, self.occupied)
+        } else {
+            self.attacked_by(&ctx.groups, king, self.occupied.and_not(own), self.occupied)
+        };
+        let orth = ctx.groups.orth;
+        let diag = if xq { Bb::EMPTY } else { ctx.groups.diag };
+        let gens = self.kind_bb(Kind::General);
+        // Own pieces alone on a line between a royal piece and a rider whose attack matters:
+        // any enemy's for the mover's King (pins), Q's for the other Kings (a discovered
+        // attack would eliminate someone). In Xiang Qi, also the screens between Generals.
+        for x in Colour::ALL {
+            if !self.is_live(x) || (x == q && !xq) {
+                continue; // nothing of Q's can be discovered onto Q's own King
+            }
+            let Some(kx) = (royals & self.by_colour[x as usize]).first() else {
+                continue;
+            };
+            let att = if x == s {
+                self.occupied.and_not(own)
+            } else if x == q {
+                Bb::EMPTY
+            } else {
+                qs
+            };
+            let screen = if xq {
+                gens.and_not(self.by_colour[x as usize])
+            } else {
+                Bb::EMPTY
+            };
+            let ao = (orth & att) | screen;
+            let ad = diag & att;
+            for (range, riders, lines) in [(0..6, ao, &t.orth_lines), (6..18, ad, &t.diag_lines)] {
+                if (lines[kx] & riders).is_empty() {
+                    continue;
+                }
+                for d in range {
+                    if (t.rays.ray(kx, d) & riders).is_empty() {
+                        continue;
+                    }
+                    let Some(b1) = self.nearest(kx, d, self.occupied) else {
+                        continue;
+                    };
+                    if !own.contains(b1) {
+                        continue;
+                    }
+                    let Some(b2) = self.nearest(b1, d, self.occupied) else {
+                        continue;
+                    };
+                    if !riders.contains(b2) {
+                        continue;
+                    }
+                    if x == s && !xq {
+                        ctx.pinned.set(b1);
+                    } else {
+                        ctx.slow.set(b1);
+                    }
+                }
+            }
+            if xq {
+                // Own pieces on the leg of a Knight that would then attack a General (TX-7).
+                let horses = self.kind_bb(Kind::Horse) & att;
+                if (t.knight.get(kx) & horses).any() {
+                    for (src, leg) in t.horse_from.steps(kx) {
+                        if horses.contains(src) && own.contains(leg) {
+                            ctx.slow.set(leg);
+                        }
+                    }
+                }
+            }
+        }
+        ctx
+    }
+
+    /// The exact legality test (TL-15, TX-10): resolve the turn on a copy, then the mover
+    /// must be live, its royal piece unattacked and (Xiang Qi) no Generals facing.
+    pub(crate) fn legal_by_copy(&self, m: Move) -> bool {
+        let s = self.side;
+        let mut c = self.clone();
+        c.apply(m);
+        c.is_live(s) && !c.in_check(s) && !(c.variant.is_xiangqi() && c.generals_face())
+    }
+
+    /// Emits the legal moves among `from` → `targets` (no promotion, no en passant).
+    #[inline(always)]
+    fn emit_set<S: Sink>(&self, ctx: &Ctx, from: usize, targets: Bb, sink: &mut S) -> usize {
+        if targets.is_empty() {
+            return 0;
+        }
+        let king_move = from == ctx.king;
+        if ctx.slow_all
+            || ctx.slow.contains(from)
+            || king_move
+            || ctx.in_check
+            || ctx.pinned.contains(from)
+        {
+            return self.emit_set_special(ctx, from, targets, sink);
+        }
+        let n = sparse_count(targets);
+        sink.push_set(from, targets);
+        n
+    }
+
+    /// [`Self::emit_set`] for King moves, pinned pieces and moves that need the full test.
+    #[inline(never)]
+    fn emit_set_special<S: Sink>(
+        &self,
+        ctx: &Ctx,
+        from: usize,
+        mut targets: Bb,
+        sink: &mut S,
+    ) -> usize {
+        let king_move = from == ctx.king;
+        if ctx.slow_all
+            || ctx.slow.contains(from)
+            || (king_move && self.variant.is_xiangqi())
+            || (ctx.in_check && !king_move)
+        {
+            let mut n = 0;
+            for to in targets.iter() {
+                n += self.emit_slow(Move::new(from, to), sink);
+            }
+            return n;
+        }
+        if king_move {
+            let occ = self.occupied.without(from);
+            for to in targets.iter() {
+                if self.attacked_by(
+                    &ctx.groups,
+                    to,
+                    self.occupied.and_not(self.by_colour[self.side as usize]),
+                    occ,
+                ) {
+                    targets.clear(to);
+                }
+            }
+        } else if ctx.pinned.contains(from) {
+            targets &= self.pin_line(ctx.king, from);
+        }
+        let n = sparse_count(targets);
+        sink.push_set(from, targets);
+        n
+    }
+
+    /// The cells a piece on `from`, pinned to the King on `king`, may move to: the line from
+    /// the King through the piece up to and including the pinning rider.
+    fn pin_line(&self, king: usize, from: usize) -> Bb {
+        let t = &*TABLES;
+        for d in 0..18 {
+            let ray = t.rays.ray(king, d);
+            if ray.contains(from) {
+                return match self.nearest(from, d, self.occupied) {
+                    Some(b2) => ray.and_not(t.rays.ray(b2, d)),
+                    None => ray,
+                };
+            }
+        }
+        Bb::EMPTY
+    }
+
+    #[inline(never)]
+    fn emit_slow<S: Sink>(&self, m: Move, sink: &mut S) -> usize {
+        if self.legal_by_copy(m) {
+            sink.push(m);
+            1
+        } else {
+            0
+        }
+    }
+
+    /// Emits one promotion (a Pawn move: never a King move).
+    #[inline]
+    fn emit_one<S: Sink>(&self, ctx: &Ctx, m: Move, sink: &mut S) -> usize {
+        if ctx.slow_all || ctx.slow.contains(m.from as usize) || ctx.in_check {
+            return self.emit_slow(m, sink);
+        }
+        if ctx.pinned.contains(m.from as usize)
+            && !self
+                .pin_line(ctx.king, m.from as usize)
+                .contains(m.to as usize)
+        {
+            return 0;
+        }
+        sink.push(m);
+        1
+    }
+
+    /// The passed cells a Pawn of the side to move may capture en passant onto (TL-9).
+    fn ep_cells(&self) -> Bb {
+        let mut b = Bb::EMPTY;
+        for d in Colour::ALL {
+            if let Some(r) = self.ep[d as usize].filter(|_| d != self.side)
+                && !self.occupied.contains(r.passed as usize)
+            {
+                b.set(r.passed as usize);
+            }
+        }
+        b
+    }
+
+    /// A Pawn's ordinary targets (steps, double steps, captures) and en-passant targets.
+    #[inline]
+    fn pawn_targets(&self, from: usize, ep_cells: Bb) -> (Bb, Bb) {
+        let t = &*TABLES;
+        let si = self.side as usize;
+        let occ = self.occupied;
+        // TL-8: two steps from any own Pawn start cell; the ray stops at the first piece.
+        let push = if t.pawn_start[si].contains(from) {
+            &t.pawn_push2[si]
+        } else {
+            &t.pawn_push1[si]
+        };
+        let steps = (push.ray_attacks(from, 0, occ) | push.ray_attacks(from, 1, occ)).and_not(occ);
+        let caps = t.pawn_capture[si].get(from);
+        (
+            steps | (caps & occ).and_not(self.by_colour[si]),
+            caps & ep_cells,
+        )
+    }
+
+    /// The target sets of every piece of the side to move except Pawns.
+    #[inline]
+    fn piece_targets(&self, mut f: impl FnMut(usize, Bb)) {
+        let t = &*TABLES;
+        let si = self.side as usize;
+        let own = self.by_colour[si];
+        let occ = self.occupied;
+        let mine = |k: Kind| own & self.kind_bb(k);
+        if self.variant.is_xiangqi() {
+            for from in mine(Kind::Point).iter() {
+                f(from, t.point[si][from].and_not(own));
+            }
+            for from in mine(Kind::Horse).iter() {
+                f(from, t.horse.attacks(from, occ).and_not(own));
+            }
+            for from in mine(Kind::Elephant).iter() {
+                f(
+                    from,
+                    (t.elephant.attacks(from, occ) & t.quarter[si]).and_not(own),
+                );
+            }
+            for from in mine(Kind::Rook).iter() {
+                f(from, crate::riders::rook(from, occ).and_not(own));
+            }
+            for from in mine(Kind::Ferz).iter() {
+                f(from, (t.ferz.get(from) & t.fortress[si]).and_not(own));
+            }
+            for from in mine(Kind::General).iter() {
+                f(from, (t.wazir.get(from) & t.fortress[si]).and_not(own));
+            }
+            return;
+        }
+        let cp = self.variant == Variant::CheckmatePromotion;
+        // TL-21: the promoted pieces add one triagonal step.
+        let tri = |from: usize, promoted: bool| {
+            if cp && promoted {
+                t.triag.get(from)
+            } else {
+                Bb::EMPTY
+            }
+        };
+        for (k, p) in [(Kind::Knight, false), (Kind::Cavallander, true)] {
+            for from in mine(k).iter() {
+                f(from, (t.knight.get(from) | tri(from, p)).and_not(own));
+            }
+        }
+        for (k, p) in [(Kind::Rook, false), (Kind::Vicereine, true)] {
+            for from in mine(k).iter() {
+                f(
+                    from,
+                    (crate::riders::rook(from, occ) | tri(from, p)).and_not(own),
+                );
+            }
+        }
+        for (k, p) in [(Kind::Bishop, false), (Kind::Moderator, true)] {
+            for from in mine(k).iter() {
+                f(
+                    from,
+                    (crate::riders::bishop(from, occ) | tri(from, p)).and_not(own),
+                );
+            }
+        }
+        for (k, p) in [(Kind::Queen, false), (Kind::Diarch, true)] {
+            for from in mine(k).iter() {
+                f(
+                    from,
+                    (crate::riders::queen(from, occ) | tri(from, p)).and_not(own),
+                );
+            }
+        }
+        for (k, p) in [(Kind::King, false), (Kind::Emperor, true)] {
+            for from in mine(k).iter() {
+                f(from, (t.king.get(from) | tri(from, p)).and_not(own));
+            }
+        }
+    }
+
+    /// Every pseudo-legal move (TL-5 to TL-12, TX-4 to TX-9), one by one.
+    pub(crate) fn pseudo_moves(&self, mut f: impl FnMut(Move)) {
+        let t = &*TABLES;
+        let si = self.side as usize;
+        if !self.variant.is_xiangqi() {
+            let ep_cells = self.ep_cells();
+            let choices = self.promotion_choices(self.side);
+            let any_choice = choices.iter().any(Option::is_some);
+            for from in (self.by_colour[si] & self.kind_bb(Kind::Pawn)).iter() {
+                let (tg, ep) = self.pawn_targets(from, ep_cells);
+                for to in (tg | ep).iter() {
+                    if t.far_corner[si].contains(to) && any_choice {
+                        for k in choices.into_iter().flatten() {
+                            f(Move::with_promo(from, to, k));
+                        }
+                    } else {
+                        f(Move::new(from, to));
+                    }
+                }
+            }
+        }
+        self.piece_targets(|from, tg| {
+            for to in tg.iter() {
+                f(Move::new(from, to));
+            }
+        });
+    }
+
+    /// Emits the promotions (TL-10) or the promotion win (TL-11) of a Pawn move.
+    #[inline(never)]
+    fn emit_promotions<S: Sink>(&self, ctx: &Ctx, from: usize, to: usize, sink: &mut S) -> usize {
+        let choices = self.promotion_choices(self.side);
+        if choices.iter().any(Option::is_some) {
+            // TL-10: compulsory, one move per choice within the limits.
+            choices
+                .iter()
+                .flatten()
+                .map(|&k| self.emit_one(ctx, Move::with_promo(from, to, k), sink))
+                .sum()
+        } else {
+            // TL-11: the promotion win, tested without elimination.
+            self.emit_slow(Move::new(from, to), sink)
+        }
+    }
+
+    /// The steps, double steps and captures (TL-7, TL-8) of the Pawns `plain`, which need no
+    /// individual legality test, one direction at a time: levels are words, so a horizontal
+    /// step is a shift within each word and a level change moves to the next word.
+    fn pawn_bulk<S: Sink>(&self, ctx: &Ctx, plain: Bb, sink: &mut S) -> usize {
+        let t = &*TABLES;
+        let side = self.side;
+        let si = side as usize;
+        let occ = self.occupied;
+        let empty = !occ;
+        let enemies = occ.and_not(self.by_colour[si]);
+        let far = t.far_corner[si];
+        let [f1, f2] = crate::geometry::forward(side);
+        let mut n = 0;
+        let mut emit = |tg: Bb, delta: isize, sink: &mut S| {
+            let prom = tg & far;
+            let rest = tg.and_not(prom);
+            n += sparse_count(rest);
+            sink.push_shifted(rest, delta);
+            for to in prom.iter() {
+                let from = (to as isize - delta) as usize;
+                n += self.emit_promotions(ctx, from, to, sink);
+            }
+        };
+        for (df, dr) in [f1, f2] {
+            let s = df + 8 * dr;
+            let one = shift(plain, df, dr) & empty;
+            emit(one, s as isize, sink);
+            let two = shift(shift(plain & t.pawn_start[si], df, dr) & empty, df, dr) & empty;
+            emit(two, 2 * s as isize, sink);
+            for dl in [1i32, -1] {
+                let tg = level_shift(shift(plain, df, dr), dl) & enemies;
+                emit(tg, (s + 64 * dl) as isize, sink);
+            }
+        }
+        let (df, dr) = (f1.0 + f2.0, f1.1 + f2.1);
+        emit(shift(plain, df, dr) & enemies, (df + 8 * dr) as isize, sink);
+        n
+    }
+
+    /// Emits every legal move (not the pass) into `sink`; returns how many.
+    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) -> usize {
+        let ctx = self.context();
+        let mut n = 0;
+        if !self.variant.is_xiangqi() {
+            let t = &*TABLES;
+            let si = self.side as usize;
+            let ep_cells = self.ep_cells();
+            let far = t.far_corner[si];
+            let pawns = self.by_colour[si] & self.kind_bb(Kind::Pawn);
+            // Pawns that the fast test clears as a group are generated a direction at a time.
+            let plain = if ctx.slow_all || ctx.in_check {
+                Bb::EMPTY
+            } else {
+                pawns.and_not(ctx.slow | ctx.pinned)
+            };
+            if plain.any() {
+                n += self.pawn_bulk(&ctx, plain, sink);
+                for e in ep_cells.iter() {
+                    for from in (t.pawn_attackers[si].get(e) & plain).iter() {
+                        n += self.emit_slow(Move::new(from, e), sink);
+                    }
+                }
+            }
+            for from in pawns.and_not(plain).iter() {
+                let (mut tg, ep) = self.pawn_targets(from, ep_cells);
+                let prom = tg & far;
+                if prom.any() {
+                    tg = tg.and_not(prom);
+                    for to in prom.iter() {
+                        n += self.emit_promotions(&ctx, from, to, sink);
+                    }
+                }
+                n += self.emit_set(&ctx, from, tg, sink);
+                for to in ep.iter() {
+                    n += self.emit_slow(Move::new(from, to), sink);
+                }
+            }
+        }
+        self.piece_targets(|from, tg| {
+            n += self.emit_set(&ctx, from, tg, sink);
+        });
+        n
+    }
+
+    /// Emits every legal turn: the legal moves, or the pass when there is none (TL-16). A
+    /// finished game has none. Returns how many.
+    pub(crate) fn turns<S: Sink>(&self, sink: &mut S) -> usize {
+        if self.ending().is_some() {
+            return 0;
+        }
+        let n = self.generate(sink);
+        if n == 0 {
+            sink.push(Move::PASS);
+            1
+        } else {
+            n
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use dimchess_core::zobrist::SplitMix64;
+
+    use super::*;
+
+    struct All(Vec<Move>);
+    impl Sink for All {
+        fn push(&mut self, m: Move) {
+            self.0.push(m);
+        }
+    }
+
+    /// The fast legality test agrees with resolving every pseudo-legal move on a copy.
+    fn agree_on_random_games(games: usize, plies: usize, seed: u64) {
+        let mut rng = SplitMix64::new(seed);
+        for g in 0..games {
+            let v = [Variant::Main, Variant::CheckmatePromotion, Variant::Xiangqi][g % 3];
+            let mut p = ThreeLevel::start(v);
+            for _ in 0..plies {
+                let mut fast = All(Vec::new());
+                p.turns(&mut fast);
+                let mut slow = Vec::new();
+                if p.ending().is_none() {
+                    p.pseudo_moves(|m| {
+                        if p.legal_by_copy(m) {
+                            slow.push(m);
+                        }
+                    });
+                    if slow.is_empty() {
+                        slow.push(Move::PASS);
+                    }
+                }
+                let key = |m: &Move| (m.from, m.to, m.promo);
+                let mut a = fast.0.clone();
+                a.sort_by_key(key);
+                slow.sort_by_key(key);
+                assert_eq!(a, slow, "{}", p.to_text());
+                assert_eq!(p.turns(&mut Discard), a.len());
+                if a.is_empty() {
+                    break;
+                }
+                p.apply(a[rng.below(a.len())]);
+            }
+        }
+    }
+
+    #[test]
+    fn fast_legality_test_agrees_with_full_resolution() {
+        agree_on_random_games(30, 120, 1);
+    }
+
+    #[test]
+    #[ignore = "long: run with --ignored --release"]
+    fn fast_legality_test_agrees_with_full_resolution_long() {
+        agree_on_random_games(3000, 400, 2);
+    }
+}

@@ -1,0 +1,38 @@
+//! The game result in the core's terms (TL-17, TL-18).
+
+use dimchess_core::Outcome;
+
+use crate::position::{Ending, ThreeLevel};
+
+/// A few words on how the game ended.
+pub(crate) fn describe(e: Ending) -> String {
+    match e {
+        Ending::LastPlayer(c) => format!("{} wins as the last player left", c.name()),
+        Ending::PromotionWin(c) => format!("{} wins by promotion", c.name()),
+        Ending::ClockDraw => "draw by the clock".to_string(),
+    }
+}
+
+impl ThreeLevel {
+    /// The outcome in the core's terms (players numbered Red 0, Blue 1, Yellow 2, Green 3).
+    pub fn core_outcome(&self) -> Option<Outcome> {
+        self.ending().map(|e| match e {
+            Ending::LastPlayer(c) => Outcome::Win {
+                winner: c as usize,
+                reason: "last player left",
+            },
+            Ending::PromotionWin(c) => Outcome::Win {
+                winner: c as usize,
+                reason: "promotion win",
+            },
+            Ending::ClockDraw => Outcome::Draw {
+                reason: "clock draw",
+            },
+        })
+    }
+
+    /// The result as the tool prints it: the winner by name, or the draw.
+    pub fn result_line(&self) -> Option<String> {
+        self.ending().map(describe)
+    }
+}

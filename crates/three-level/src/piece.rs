@@ -1,0 +1,241 @@
+//! Players (TL-3, TL-4), piece kinds (TL-5, TL-21, TX-4 to TX-9) and the three variants.
+
+/// The four players, in turn order (TL-4).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
+pub enum Colour {
+    /// Red, corner a1, moves first.
+    Red = 0,
+    /// Blue, corner h1.
+    Blue = 1,
+    /// Yellow, corner h8.
+    Yellow = 2,
+    /// Green, corner a8.
+    Green = 3,
+}
+
+impl Colour {
+    /// All colours in turn order.
+    pub const ALL: [Colour; 4] = [Colour::Red, Colour::Blue, Colour::Yellow, Colour::Green];
+    /// From an index 0..4.
+    #[inline]
+    pub fn from_index(i: usize) -> Colour {
+        Colour::ALL[i & 3]
+    }
+    /// The opposite player (TL-3).
+    pub fn opposite(self) -> Colour {
+        Colour::from_index(self as usize + 2)
+    }
+    /// Token letter (`r`, `b`, `y`, `g`).
+    pub fn letter(self) -> char {
+        ['r', 'b', 'y', 'g'][self as usize]
+    }
+    /// Parse a token letter.
+    pub fn from_letter(c: char) -> Option<Colour> {
+        match c {
+            'r' => Some(Colour::Red),
+            'b' => Some(Colour::Blue),
+            'y' => Some(Colour::Yellow),
+            'g' => Some(Colour::Green),
+            _ => None,
+        }
+    }
+    /// Full name.
+    pub fn name(self) -> &'static str {
+        ["Red", "Blue", "Yellow", "Green"][self as usize]
+    }
+}
+
+/// Piece kinds of all three variants.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// King (TL-5)
+    King = 0,
+    /// Queen
+    Queen = 1,
+    /// Rook (also the Xiang Qi Rook, TX-8)
+    Rook = 2,
+    /// Bishop
+    Bishop = 3,
+    /// Knight (leaping)
+    Knight = 4,
+    /// Pawn (TL-7)
+    Pawn = 5,
+    /// Emperor (TL-21)
+    Emperor = 6,
+    /// Diarch
+    Diarch = 7,
+    /// Moderator
+    Moderator = 8,
+    /// Cavallander
+    Cavallander = 9,
+    /// Vicereine
+    Vicereine = 10,
+    /// General (TX-4)
+    General = 11,
+    /// Ferz (TX-5)
+    Ferz = 12,
+    /// Elephant (TX-6)
+    Elephant = 13,
+    /// Horse: the Xiang Qi Knight (TX-7)
+    Horse = 14,
+    /// Point (TX-9)
+    Point = 15,
+}
+
+/// Number of kinds.
+pub const KINDS: usize = 16;
+
+impl Kind {
+    /// All kinds by index.
+    pub const ALL: [Kind; KINDS] = [
+        Kind::King,
+        Kind::Queen,
+        Kind::Rook,
+        Kind::Bishop,
+        Kind::Knight,
+        Kind::Pawn,
+        Kind::Emperor,
+        Kind::Diarch,
+        Kind::Moderator,
+        Kind::Cavallander,
+        Kind::Vicereine,
+        Kind::General,
+        Kind::Ferz,
+        Kind::Elephant,
+        Kind::Horse,
+        Kind::Point,
+    ];
+    /// Upper-case letter in the position text.
+    pub fn letter(self) -> char {
+        "KQRBNPEDMCVGFENP".as_bytes()[self as usize] as char
+    }
+    /// The English name.
+    pub fn name(self) -> &'static str {
+        [
+            "King",
+            "Queen",
+            "Rook",
+            "Bishop",
+            "Knight",
+            "Pawn",
+            "Emperor",
+            "Diarch",
+            "Moderator",
+            "Cavallander",
+            "Vicereine",
+            "General",
+            "Ferz",
+            "Elephant",
+            "Knight",
+            "Point",
+        ][self as usize]
+    }
+    /// The promoted form (TL-20), if any.
+    pub fn promoted(self) -> Option<Kind> {
+        match self {
+            Kind::King => Some(Kind::Emperor),
+            Kind::Queen => Some(Kind::Diarch),
+            Kind::Bishop => Some(Kind::Moderator),
+            Kind::Knight => Some(Kind::Cavallander),
+            Kind::Rook => Some(Kind::Vicereine),
+            _ => None,
+        }
+    }
+    /// Royal kinds: King, Emperor, General.
+    pub fn is_royal(self) -> bool {
+        matches!(self, Kind::King | Kind::Emperor | Kind::General)
+    }
+}
+
+/// Which game is played.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Variant {
+    /// `three-level`
+    Main,
+    /// `three-level-checkmate-promotion` (TL-20)
+    CheckmatePromotion,
+    /// `three-level-xiangqi`
+    Xiangqi,
+}
+
+impl Variant {
+    /// The variant id.
+    pub fn id(self) -> &'static str {
+        match self {
+            Variant::Main => "three-level",
+            Variant::CheckmatePromotion => "three-level-checkmate-promotion",
+            Variant::Xiangqi => "three-level-xiangqi",
+        }
+    }
+    /// Kind of a letter in this variant's position text (§6, TL-19 h).
+    pub fn kind_of(self, c: char) -> Option<Kind> {
+        match self {
+            Variant::Xiangqi => match c {
+                'G' => Some(Kind::General),
+                'F' => Some(Kind::Ferz),
+                'E' => Some(Kind::Elephant),
+                'R' => Some(Kind::Rook),
+                'N' => Some(Kind::Horse),
+                'P' => Some(Kind::Point),
+                _ => None,
+            },
+            Variant::Main => match c {
+                'K' => Some(Kind::King),
+                'Q' => Some(Kind::Queen),
+                'R' => Some(Kind::Rook),
+                'B' => Some(Kind::Bishop),
+                'N' => Some(Kind::Knight),
+                'P' => Some(Kind::Pawn),
+                _ => None,
+            },
+            Variant::CheckmatePromotion => match c {
+                'K' => Some(Kind::King),
+                'Q' => Some(Kind::Queen),
+                'R' => Some(Kind::Rook),
+                'B' => Some(Kind::Bishop),
+                'N' => Some(Kind::Knight),
+                'P' => Some(Kind::Pawn),
+                'E' => Some(Kind::Emperor),
+                'D' => Some(Kind::Diarch),
+                'M' => Some(Kind::Moderator),
+                'C' => Some(Kind::Cavallander),
+                'V' => Some(Kind::Vicereine),
+                _ => None,
+            },
+        }
+    }
+    /// Is this the Xiang Qi variant?
+    pub fn is_xiangqi(self) -> bool {
+        self == Variant::Xiangqi
+    }
+}
+
+/// A piece: owner and kind.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Piece {
+    /// owner
+    pub colour: Colour,
+    /// kind
+    pub kind: Kind,
+}
+
+impl Piece {
+    /// Mailbox code (never 0).
+    #[inline]
+    pub fn code(self) -> u8 {
+        ((self.colour as u8) << 4 | self.kind as u8) + 1
+    }
+    /// From a non-zero mailbox code.
+    #[inline]
+    pub fn from_code(code: u8) -> Option<Piece> {
+        if code == 0 {
+            None
+        } else {
+            let c = code - 1;
+            Some(Piece {
+                colour: Colour::from_index((c >> 4) as usize),
+                kind: Kind::ALL[(c & 15) as usize],
+            })
+        }
+    }
+}

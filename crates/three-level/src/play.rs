@@ -1,0 +1,148 @@
+//! Turn resolution (TL-14): apply a move or a pass, the elimination rounds, the turn change.
+
+use crate::geometry::TABLES;
+use crate::moves::Move;
+use crate::piece::{Colour, Kind, Piece, Variant};
+use crate::position::{EpRecord, ThreeLevel};
+
+/// What a move is, beside its cells (derived from the position).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Flags {
+    pub(crate) en_passant: bool,
+    pub(crate) double_step: bool,
+    pub(crate) promotion_win: bool,
+}
+
+impl ThreeLevel {
+    /// The flags of a move of the side to move (all false for a pass).
+    #[inline]
+    pub(crate) fn flags(&self, m: Move) -> Flags {
+        if m.is_pass() || self.variant.is_xiangqi() {
+            return Flags::default();
+        }
+        let (from, to) = (m.from as usize, m.to as usize);
+        let Some(p) = self.piece_at(from) else {
+            return Flags::default();
+        };
+        if p.kind != Kind::Pawn || to >= self.board.len() {
+            return Flags::default();
+        }
+        let t = &*TABLES;
+        let ci = p.colour as usize;
+        let single = t.pawn_push1[ci].ray(from, 0) | t.pawn_push1[ci].ray(from, 1);
+        let reach2 = t.pawn_push2[ci].ray(from, 0) | t.pawn_push2[ci].ray(from, 1);
+        Flags {
+            en_passant: self.board[to] == 0 && t.pawn_capture[ci].get(from).contains(to),
+            double_step: reach2.contains(to) && !single.contains(to),
+            promotion_win: m.promotion().is_none() && t.far_corner[ci].contains(to),
+        }
+    }
+
+    /// Whether `m` is an en-passant capture here (TL-9).
+    pub fn is_en_passant(&self, m: Move) -> bool {
+        self.flags(m).en_passant
+    }
+
+    /// Whether `m` is a promotion win here (TL-11).
+    pub fn is_promotion_win(&self, m: Move) -> bool {
+        self.flags(m).promotion_win
+    }
+
+    /// Resolves the turn `m` (TL-14) without checking that it is legal.
+    pub(crate) fn apply(&mut self, m: Move) {
+        let s = self.side;
+        let mut reset = false;
+        let mut promotion_win = false;
+        if !m.is_pass() {
+            let (from, to) = (m.from as usize, m.to as usize);
+            let flags = self.flags(m);
+            if flags.en_passant {
+                // TL-9: the recorded Pawn whose passed cell is the destination is removed.
+                for d in Colour::ALL {
+                    if let Some(r) =
+                        self.ep[d as usize].filter(|r| d != s && r.passed as usize == to)
+                    {
+                        self.remove(r.pawn as usize);
+                        self.set_ep(d, None);
+                    }
+                }
+                reset = true;
+            } else if let Some(cap) = self.remove(to) {
+                reset = true;
+                // TL-14 step 2: a record whose Pawn was captured is deleted.
+                if self.ep[cap.colour as usize].is_some_and(|r| r.pawn as usize == to) {
+                    self.set_ep(cap.colour, None);
+                }
+            }
+            if let Some(p) = self.remove(from) {
+                if matches!(p.kind, Kind::Pawn | Kind::Point) {
+                    reset = true; // TL-14 step 3, TX-11
+                }
+                let landed = match m.promotion() {
+                    Some(k) => Piece { colour: s, kind: k },
+                    None => p,
+                };
+                self.put(to, landed);
+            }
+            if flags.double_step {
+                let passed = ((from + to) / 2) as u8;
+                self.set_ep(s, Some(EpRecord { passed, pawn: m.to }));
+            }
+            promotion_win = flags.promotion_win;
+        }
+        self.halfmove = if reset {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
+        let q = self.next_live(s);
+        if !promotion_win {
+            self.eliminate(q); // TL-14 steps 5 and 6
+        }
+        self.set_ep(q, None); // step 7
+        if (q as u8) < (s as u8) {
+            self.fullmove = self.fullmove.saturating_add(1); // step 8
+        }
+        self.set_side(q);
+    }
+
+    /// TL-14 step 6: every live player other than `q` whose royal piece `q` attacks is
+    /// checkmated and removed; repeated until nothing changes (with TL-20 between rounds).
+    pub(crate) fn eliminate(&mut self, q: Colour) {
+        loop {
+            let mut any = false;
+            for x in Colour::ALL {
+                if x == q || !self.is_live(x) {
+                    continue;
+                }
+                if let Some(k) = self.royal_cell(x)
+                    && self.attacked(k, 1 << q as u8, self.occupied)
+                {
+                    for c in self.by_colour[x as usize].iter() {
+                        self.remove(c);
+                    }
+                    self.set_ep(x, None);
+                    self.mark_eliminated(x);
+                    self.halfmove = 0;
+                    any = true;
+                }
+            }
+            if !any {
+                break;
+            }
+            if self.variant == Variant::CheckmatePromotion {
+                self.promote_army(q);
+            }
+        }
+    }
+
+    /// TL-20: every King, Queen, Bishop, Knight and Rook of `q` becomes its promoted form.
+    fn promote_army(&mut self, q: Colour) {
+        for c in self.by_colour[q as usize].iter() {
+            if let Some(k) = self.piece_at(c).and_then(|p| p.kind.promoted()) {
+                self.remove(c);
+                self.put(c, Piece { colour: q, kind: k });
+            }
+        }
+    }
+}

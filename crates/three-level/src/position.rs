@@ -1,0 +1,464 @@
+//! The position: placement, side to move, eliminated players, en-passant records, clocks;
+//! attacks (TL-13, TX-11) and the end of the game (TL-17, TL-18).
+
+use crate::geometry::{Bb, CELLS, TABLES};
+use crate::piece::{Colour, KINDS, Kind, Piece, Variant};
+use crate::zobrist::KEYS;
+
+/// An en-passant record (TL-9): the passed cell and the double-stepped Pawn's cell.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct EpRecord {
+    /// The passed cell.
+    pub passed: u8,
+    /// The cell of the Pawn that double-stepped.
+    pub pawn: u8,
+}
+
+/// A valid position of `three-level`, `three-level-checkmate-promotion` or
+/// `three-level-xiangqi`.
+///
+/// ```
+/// use dimchess_core::{perft::perft, Position};
+/// use dimchess_three_level::{ThreeLevel, Variant};
+/// let mut pos = ThreeLevel::start(Variant::Main);
+/// assert_eq!(perft(&pos, 2), 3117);
+/// pos.play_text("1c21e2").unwrap();
+/// assert!(pos.play_text("1c21e2").is_err());
+/// assert_eq!(ThreeLevel::parse(Variant::Main, &pos.to_string()).unwrap(), pos);
+/// ```
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ThreeLevel {
+    pub(crate) variant: Variant,
+    pub(crate) by_colour: [Bb; 4],
+    pub(crate) by_kind: [Bb; KINDS],
+    pub(crate) occupied: Bb,
+    pub(crate) board: [u8; CELLS],
+    pub(crate) side: Colour,
+    pub(crate) eliminated: u8,
+    pub(crate) ep: [Option<EpRecord>; 4],
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) hash: u64,
+}
+
+/// The pieces of the main variants grouped by how they attack (TL-13).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Groups {
+    /// Orthogonal riders.
+    pub(crate) orth: Bb,
+    /// Diagonal riders.
+    pub(crate) diag: Bb,
+    /// Knight leapers.
+    pub(crate) knight: Bb,
+    /// King steppers.
+    pub(crate) king: Bb,
+    /// Triagonal steppers (checkmate-promotion only).
+    pub(crate) triag: Bb,
+}
+
+/// How a finished game ended (TL-17, TL-18).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Ending {
+    /// One live player remains and wins.
+    LastPlayer(Colour),
+    /// A Pawn reached its far corner with nothing left to promote to; its owner wins (TL-11).
+    PromotionWin(Colour),
+    /// The clock draw among the live players (TL-18).
+    ClockDraw,
+}
+
+impl ThreeLevel {
+    /// An empty board, Red to move, nothing validated.
+    pub(crate) fn empty(variant: Variant) -> ThreeLevel {
+        ThreeLevel {
+            variant,
+            by_colour: [Bb::EMPTY; 4],
+            by_kind: [Bb::EMPTY; KINDS],
+            occupied: Bb::EMPTY,
+            board: [0; CELLS],
+            side: Colour::Red,
+            eliminated: 0,
+            ep: [None; 4],
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+        }
+    }
+
+    /// The variant this position belongs to.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The player to move.
+    pub fn side_to_move(&self) -> Colour {
+        self.side
+    }
+
+    /// The piece on cell `c` (`None` if empty or not a cell).
+    #[inline]
+    pub fn piece_at(&self, c: usize) -> Option<Piece> {
+        Piece::from_code(*self.board.get(c)?)
+    }
+
+    /// Whether player `c` is still in the game.
+    #[inline]
+    pub fn is_live(&self, c: Colour) -> bool {
+        self.eliminated & (1 << c as u8) == 0
+    }
+
+    /// The en-passant record of player `c` (TL-9).
+    pub fn ep_record(&self, c: Colour) -> Option<EpRecord> {
+        self.ep[c as usize]
+    }
+
+    /// The halfmove clock (TL-14 step 3, TL-18).
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// The fullmove number (TL-14 step 8).
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The number of live players.
+    pub fn live_count(&self) -> u32 {
+        4 - self.eliminated.count_ones()
+    }
+
+    /// The next live player after `c` in turn order (TL-4).
+    #[inline]
+    pub fn next_live(&self, c: Colour) -> Colour {
+        for k in 1..=4 {
+            let n = Colour::from_index(c as usize + k);
+            if self.is_live(n) {
+                return n;
+            }
+        }
+        c
+    }
+
+    /// The cells of player `c`'s pieces.
+    pub fn pieces_of(&self, c: Colour) -> Bb {
+        self.by_colour[c as usize]
+    }
+
+    /// The cells of the pieces of kind `k`, any owner.
+    #[inline]
+    pub fn kind_bb(&self, k: Kind) -> Bb {
+        self.by_kind[k as usize]
+    }
+
+    #[inline]
+    pub(crate) fn put(&mut self, c: usize, p: Piece) {
+        self.by_colour[p.colour as usize].set(c);
+        self.by_kind[p.kind as usize].set(c);
+        self.occupied.set(c);
+        self.board[c] = p.code();
+        self.hash ^= KEYS.piece(p.colour, p.kind as usize, c);
+    }
+
+    #[inline]
+    pub(crate) fn remove(&mut self, c: usize) -> Option<Piece> {
+        let p = Piece::from_code(self.board[c])?;
+        self.by_colour[p.colour as usize].clear(c);
+        self.by_kind[p.kind as usize].clear(c);
+        self.occupied.clear(c);
+        self.board[c] = 0;
+        self.hash ^= KEYS.piece(p.colour, p.kind as usize, c);
+        Some(p)
+    }
+
+    #[inline]
+    pub(crate) fn set_ep(&mut self, c: Colour, r: Option<EpRecord>) {
+        if let Some(old) = self.ep[c as usize] {
+            self.hash ^= KEYS.ep(c, old);
+        }
+        if let Some(new) = r {
+            self.hash ^= KEYS.ep(c, new);
+        }
+        self.ep[c as usize] = r;
+    }
+
+    #[inline]
+    pub(crate) fn set_side(&mut self, c: Colour) {
+        self.hash ^= KEYS.side(self.side) ^ KEYS.side(c);
+        self.side = c;
+    }
+
+    pub(crate) fn mark_eliminated(&mut self, x: Colour) {
+        if self.is_live(x) {
+            self.eliminated |= 1 << x as u8;
+            self.hash ^= KEYS.eliminated(x);
+        }
+    }
+
+    /// The Zobrist hash computed from scratch.
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut h = KEYS.side(self.side);
+        for c in 0..CELLS {
+            if let Some(p) = self.piece_at(c) {
+                h ^= KEYS.piece(p.colour, p.kind as usize, c);
+            }
+        }
+        for col in Colour::ALL {
+            if !self.is_live(col) {
+                h ^= KEYS.eliminated(col);
+            }
+            if let Some(r) = self.ep[col as usize] {
+                h ^= KEYS.ep(col, r);
+            }
+        }
+        h
+    }
+
+    /// The royal pieces (King, Emperor, General) of player `c`.
+    #[inline]
+    pub(crate) fn royals(&self, c: Colour) -> Bb {
+        (self.kind_bb(Kind::King) | self.kind_bb(Kind::Emperor) | self.kind_bb(Kind::General))
+            & self.by_colour[c as usize]
+    }
+
+    /// The cell of player `c`'s royal piece (King, Emperor or General), if it has one.
+    #[inline]
+    pub fn royal_cell(&self, c: Colour) -> Option<usize> {
+        self.royals(c).first()
+    }
+
+    /// The pieces of the players in `mask` (bit i: colour i).
+    #[inline]
+    pub(crate) fn pieces_of_mask(&self, mask: u8) -> Bb {
+        let mut b = Bb::EMPTY;
+        for i in 0..4 {
+            if mask >> i & 1 != 0 {
+                b |= self.by_colour[i];
+            }
+        }
+        b
+    }
+
+    /// The orthogonal riders (Rook, Queen, Vicereine, Diarch; the Xiang Qi Rook).
+    #[inline]
+    pub(crate) fn orth_riders(&self) -> Bb {
+        self.kind_bb(Kind::Rook)
+            | self.kind_bb(Kind::Queen)
+            | self.kind_bb(Kind::Vicereine)
+            | self.kind_bb(Kind::Diarch)
+    }
+
+    /// The diagonal riders (Bishop, Queen, Moderator, Diarch).
+    #[inline]
+    pub(crate) fn diag_riders(&self) -> Bb {
+        self.kind_bb(Kind::Bishop)
+            | self.kind_bb(Kind::Queen)
+            | self.kind_bb(Kind::Moderator)
+            | self.kind_bb(Kind::Diarch)
+    }
+
+    /// The pieces with a triagonal step (TL-21).
+    #[inline]
+    pub(crate) fn triagonal_steppers(&self) -> Bb {
+        self.kind_bb(Kind::Emperor)
+            | self.kind_bb(Kind::Diarch)
+            | self.kind_bb(Kind::Moderator)
+            | self.kind_bb(Kind::Cavallander)
+            | self.kind_bb(Kind::Vicereine)
+    }
+
+    /// The nearest occupied cell from `cell` along direction `d` of the ray table.
+    #[inline]
+    pub(crate) fn nearest(&self, cell: usize, d: usize, occ: Bb) -> Option<usize> {
+        let t = &*TABLES;
+        let hit = t.rays.ray(cell, d) & occ;
+        if t.rays.positive(d) {
+            hit.first()
+        } else {
+            hit.last()
+        }
+    }
+
+    /// Whether any player in `mask` attacks `cell` (TL-13, TX-11) when `occ` is the occupancy.
+    #[inline]
+    pub(crate) fn attacked(&self, cell: usize, mask: u8, occ: Bb) -> bool {
+        let t = &*TABLES;
+        let att = self.pieces_of_mask(mask);
+        if self.variant.is_xiangqi() {
+            let rooks = att & self.kind_bb(Kind::Rook);
+            if (t.orth_lines[cell] & rooks).any() && (crate::riders::rook(cell, occ) & rooks).any()
+            {
+                return true;
+            }
+            let horses = att & self.kind_bb(Kind::Horse);
+            if (t.knight.get(cell) & horses).any() {
+                for (src, leg) in t.horse_from.steps(cell) {
+                    if horses.contains(src) && !occ.contains(leg) {
+                        return true;
+                    }
+                }
+            }
+            for i in 0..4 {
+                if mask >> i & 1 == 0 {
+                    continue;
+                }
+                let own = self.by_colour[i];
+                if (t.point_attackers[i][cell] & own & self.kind_bb(Kind::Point)).any() {
+                    return true;
+                }
+                if t.fortress[i].contains(cell)
+                    && ((t.wazir.get(cell) & own & self.kind_bb(Kind::General)).any()
+                        || (t.ferz.get(cell) & own & self.kind_bb(Kind::Ferz)).any())
+                {
+                    return true;
+                }
+                if t.quarter[i].contains(cell) {
+                    // The Elephant's moves are symmetric: an Elephant attacks `cell` from
+                    // `cell + e` exactly when the eye (the midpoint) is empty.
+                    let els = own & self.kind_bb(Kind::Elephant);
+                    if els.any() {
+                        for (src, eye) in t.elephant.steps(cell) {
+                            if els.contains(src) && !occ.contains(eye) {
+                                return true;
+                            }
+                        }
+                    }
+                }
+            }
+            return false;
+        }
+        self.attacked_by(&self.groups(), cell, self.pieces_of_mask(mask), occ)
+    }
+
+    /// The pieces grouped by how they attack (main variants).
+    #[inline]
+    pub(crate) fn groups(&self) -> Groups {
+        Groups {
+            orth: self.orth_riders(),
+            diag: self.diag_riders(),
+            knight: self.kind_bb(Kind::Knight) | self.kind_bb(Kind::Cavallander),
+            king: self.kind_bb(Kind::King) | self.kind_bb(Kind::Emperor),
+            triag: if self.variant == Variant::CheckmatePromotion {
+                self.triagonal_steppers()
+            } else {
+                Bb::EMPTY
+            },
+        }
+    }
+
+    /// Whether a piece of `att` attacks `cell` (main variants), with the groups computed once.
+    #[inline]
+    pub(crate) fn attacked_by(&self, g: &Groups, cell: usize, att: Bb, occ: Bb) -> bool {
+        let t = &*TABLES;
+        let orth = att & g.orth;
+        if (t.orth_lines[cell] & orth).any() && (crate::riders::rook(cell, occ) & orth).any() {
+            return true;
+        }
+        let diag = att & g.diag;
+        if (t.diag_lines[cell] & diag).any() && (crate::riders::bishop(cell, occ) & diag).any() {
+            return true;
+        }
+        if (t.knight.get(cell) & att & g.knight).any() || (t.king.get(cell) & att & g.king).any() {
+            return true;
+        }
+        if (t.triag.get(cell) & att & g.triag).any() {
+            return true;
+        }
+        let pawns = att & self.kind_bb(Kind::Pawn);
+        if pawns.any() {
+            for i in 0..4 {
+                if (t.pawn_attackers[i].get(cell) & pawns & self.by_colour[i]).any() {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The live players other than `c`, as a mask.
+    #[inline]
+    pub(crate) fn others_mask(&self, c: Colour) -> u8 {
+        !self.eliminated & 0xF & !(1 << c as u8)
+    }
+
+    /// Whether player `c`'s royal piece is attacked by another live player (in check).
+    pub fn in_check(&self, c: Colour) -> bool {
+        match self.royal_cell(c) {
+            Some(k) => self.attacked(k, self.others_mask(c), self.occupied),
+            None => false,
+        }
+    }
+
+    /// Whether two Generals face each other along an empty orthogonal line (TX-10).
+    pub fn generals_face(&self) -> bool {
+        let t = &*TABLES;
+        let gens = self.kind_bb(Kind::General);
+        if !gens.more_than_one() {
+            return false;
+        }
+        for g in gens.iter() {
+            if (t.orth_lines[g] & gens).is_empty() {
+                continue;
+            }
+            for d in 0..6 {
+                if (t.rays.ray(g, d) & gens).any()
+                    && self
+                        .nearest(g, d, self.occupied)
+                        .is_some_and(|b| gens.contains(b))
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The family counts of player `c`: Q+D, R+V, B+M, N+C (TL-10, TL-22).
+    pub(crate) fn families(&self, c: Colour) -> [u32; 4] {
+        let own = self.by_colour[c as usize];
+        let n = |a: Kind, b: Kind| ((self.kind_bb(a) | self.kind_bb(b)) & own).count();
+        [
+            n(Kind::Queen, Kind::Diarch),
+            n(Kind::Rook, Kind::Vicereine),
+            n(Kind::Bishop, Kind::Moderator),
+            n(Kind::Knight, Kind::Cavallander),
+        ]
+    }
+
+    /// The promotion choices within the limits (TL-10, TL-22), in the order q, r, b, n.
+    pub(crate) fn promotion_choices(&self, c: Colour) -> [Option<Kind>; 4] {
+        let f = self.families(c);
+        let lim = [2, 4, 4, 4];
+        let ks = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight];
+        core::array::from_fn(|i| (f[i] < lim[i]).then_some(ks[i]))
+    }
+
+    /// The owner of a Pawn standing on its own far-corner column (TL-11), if any.
+    pub fn promotion_winner(&self) -> Option<Colour> {
+        if self.variant.is_xiangqi() {
+            return None;
+        }
+        let t = &*TABLES;
+        let pawns = self.kind_bb(Kind::Pawn);
+        if (pawns & t.far_corners).is_empty() {
+            return None;
+        }
+        Colour::ALL
+            .into_iter()
+            .find(|&c| (pawns & self.by_colour[c as usize] & t.far_corner[c as usize]).any())
+    }
+
+    /// How the game has ended, if it has (TL-17, TL-18): a promotion win first, then the last
+    /// live player, then the clock draw.
+    pub fn ending(&self) -> Option<Ending> {
+        if let Some(w) = self.promotion_winner() {
+            return Some(Ending::PromotionWin(w));
+        }
+        if self.live_count() <= 1 {
+            return Some(Ending::LastPlayer(self.side));
+        }
+        if self.halfmove as u64 >= 50 * self.live_count() as u64 {
+            return Some(Ending::ClockDraw);
+        }
+        None
+    }
+}

@@ -1,0 +1,70 @@
+//! Property tests over random games: copy-make leaves the parent untouched, the incremental
+//! hash equals the hash from scratch, the position text round-trips, every legal move's text
+//! reads back as the same move, and every position reached is valid (re-parsing it runs the
+//! full validation of TL-19 / TX-12).
+
+use dimchess_core::Position;
+use dimchess_three_level::{Moves, ThreeLevel, Variant};
+use proptest::prelude::*;
+
+fn variant(i: u8) -> Variant {
+    [Variant::Main, Variant::CheckmatePromotion, Variant::Xiangqi][i as usize % 3]
+}
+
+fn play_game(
+    v: Variant,
+    choices: &[u16],
+    check_all_texts_every: usize,
+) -> Result<(), TestCaseError> {
+    let mut pos = ThreeLevel::start(v);
+    for (ply, &c) in choices.iter().enumerate() {
+        let mut moves = Moves::new();
+        pos.legal_moves(&mut moves);
+        prop_assert_eq!(moves.len() as u64, pos.count_legal_moves());
+        if moves.is_empty() {
+            prop_assert!(pos.outcome().is_some());
+            break;
+        }
+        prop_assert!(pos.outcome().is_none());
+        if ply % check_all_texts_every == 0 {
+            for &m in moves.iter() {
+                let t = pos.move_text(m);
+                prop_assert_eq!(pos.parse_move(&t), Ok(m), "{}", t);
+            }
+        }
+        let m = moves[c as usize % moves.len()];
+        let text = pos.move_text(m);
+        prop_assert_eq!(pos.parse_move(&text), Ok(m));
+        let parent = pos.clone();
+        let parent_text = pos.to_string();
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        // copy-make: the parent is untouched (undo is dropping the child).
+        prop_assert_eq!(&parent, &pos);
+        prop_assert_eq!(parent.to_string(), parent_text);
+        prop_assert_eq!(parent.zobrist(), parent.zobrist_from_scratch());
+        prop_assert_eq!(child.zobrist(), child.zobrist_from_scratch());
+        let back = ThreeLevel::parse(v, &child.to_string());
+        prop_assert_eq!(back.as_ref(), Ok(&child), "{}", child);
+        pos = child;
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn random_games_keep_every_invariant(v in 0u8..3, choices in proptest::collection::vec(any::<u16>(), 1..40)) {
+        play_game(variant(v), &choices, 10)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(20))]
+
+    #[test]
+    fn long_random_games_keep_every_invariant(v in 0u8..3, choices in proptest::collection::vec(any::<u16>(), 60..200)) {
+        play_game(variant(v), &choices, 25)?;
+    }
+}
