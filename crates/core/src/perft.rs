@@ -123,7 +123,7 @@ pub fn perft_with<P: Position>(pos: &P, depth: u32, options: &PerftOptions<'_>) 
 /// The perft count below each legal move of `pos`, in generation order, run as `options` say.
 ///
 /// The tree is expanded breadth-first until there are at least 64 subtrees per thread (or
-/// the subtrees left are one ply deep, bulk counted); threads then take subtrees one at a time from an
+/// the subtrees left are two plies deep); threads then take subtrees one at a time from an
 /// atomic index, so they stay busy however unequal the subtrees are.
 pub fn perft_divide_with<P: Position>(
     pos: &P,
@@ -149,7 +149,9 @@ pub fn perft_divide_with<P: Position>(
         .collect();
     let mut remaining = depth - 1;
     let target = threads * 64;
-    while tasks.len() < target && remaining > 1 {
+    // Expanding a level is serial work: stop while subtrees are still two plies deep, or the
+    // expansion would be as big as the parallel part (three-level perft 3: 3,117 plays).
+    while tasks.len() < target && remaining > 2 {
         let mut next = Vec::with_capacity(tasks.len() * 32);
         let mut moves = P::MoveList::default();
         for (i, p) in tasks {
