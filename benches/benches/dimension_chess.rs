@@ -3,9 +3,8 @@
 //! run.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use dimchess_core::Position;
 use dimchess_core::perft::perft;
-use dimchess_dimension_chess::{DimensionChess, MoveList};
+use dimchess_dimension_chess::DimensionChess;
 use dimchess_fide::Chess;
 
 const BUSY: &str = "8/8/4p3/6p1/8/8/8/8|rn4nq/p2kb3/bp1pN3/5p1p/6P1/4p3/PPPQ1P1P/2KNR2R|2r5/1B6/8/4B3/3P4/4P3/8/8 w - - 2 19";
@@ -17,18 +16,7 @@ fn bench(c: &mut Criterion) {
         ("busy", BUSY, 3),
     ] {
         let pos: DimensionChess = text.parse().unwrap();
-        g.throughput(Throughput::Elements(1));
-        g.bench_function(format!("movegen/{name}"), |b| {
-            b.iter(|| {
-                let mut m = MoveList::new();
-                std::hint::black_box(&pos).legal_moves(&mut m);
-                m.len()
-            })
-        });
-        g.throughput(Throughput::Elements(perft(&pos, depth)));
-        g.bench_function(format!("perft{depth}/{name}"), |b| {
-            b.iter(|| perft(std::hint::black_box(&pos), depth))
-        });
+        dimchess_benches::movegen_and_perft(&mut g, name, &pos, depth);
     }
     // fide from the start in the same run, for the ratio.
     let fide = Chess::start();
@@ -41,7 +29,7 @@ fn bench(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default().sample_size(10);
+    config = dimchess_benches::config();
     targets = bench
 }
 criterion_main!(benches);

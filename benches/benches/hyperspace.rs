@@ -3,9 +3,8 @@
 //! position with six pieces in flight and castling rights on both sides.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use dimchess_core::Position;
 use dimchess_core::perft::perft;
-use dimchess_hyperspace::{Hyperspace, HyperspaceOptional, Moves, START_TEXT};
+use dimchess_hyperspace::{Hyperspace, HyperspaceOptional, START_TEXT};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 -";
 const FLIGHTS: &str =
@@ -20,18 +19,7 @@ fn bench(c: &mut Criterion) {
     ] {
         let pos: Hyperspace = text.parse().unwrap();
         // Throughput of the move generator: moves per second.
-        g.throughput(Throughput::Elements(pos.moves().len() as u64));
-        g.bench_function(format!("movegen/{name}"), |b| {
-            b.iter(|| {
-                let mut m = Moves::new();
-                std::hint::black_box(&pos).legal_moves(&mut m);
-                m.len()
-            })
-        });
-        g.throughput(Throughput::Elements(perft(&pos, depth)));
-        g.bench_function(format!("perft{depth}/{name}"), |b| {
-            b.iter(|| perft(std::hint::black_box(&pos), depth))
-        });
+        dimchess_benches::movegen_and_perft(&mut g, name, &pos, depth);
     }
     let opt: HyperspaceOptional = START_TEXT.parse().unwrap();
     g.throughput(Throughput::Elements(perft(&opt, 3)));
@@ -43,7 +31,7 @@ fn bench(c: &mut Criterion) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default().sample_size(10);
+    config = dimchess_benches::config();
     targets = bench
 }
 criterion_main!(benches);

@@ -1,9 +1,7 @@
 //! Move generation and perft for `redistribution`, from the start and from a busy middle game.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use dimchess_core::Position;
-use dimchess_core::perft::perft;
-use dimchess_redistribution::{Moves, Redistribution, START_TEXT};
+use criterion::{Criterion, criterion_group, criterion_main};
+use dimchess_redistribution::{Redistribution, START_TEXT};
 
 /// Quadruples of both sides in the middle, crossovers, Black to move (253 legal moves).
 const MIDGAME: &str =
@@ -13,25 +11,15 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("redistribution");
     for (name, text) in [("start", START_TEXT), ("midgame", MIDGAME)] {
         let pos: Redistribution = text.parse().unwrap();
-        g.bench_function(format!("movegen/{name}"), |b| {
-            b.iter(|| {
-                let mut m = Moves::new();
-                std::hint::black_box(&pos).legal_moves(&mut m);
-                m.len()
-            })
-        });
         let depth = if name == "start" { 4 } else { 3 };
-        g.throughput(Throughput::Elements(perft(&pos, depth)));
-        g.bench_function(format!("perft{depth}/{name}"), |b| {
-            b.iter(|| perft(std::hint::black_box(&pos), depth))
-        });
+        dimchess_benches::movegen_and_perft(&mut g, name, &pos, depth);
     }
     g.finish();
 }
 
 criterion_group! {
     name = benches;
-    config = Criterion::default().sample_size(10);
+    config = dimchess_benches::config();
     targets = bench
 }
 criterion_main!(benches);
