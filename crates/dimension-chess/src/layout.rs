@@ -2,7 +2,7 @@
 //! Heaven, Earth and Hell side by side, cells named with their board letter (`E:e4`).
 
 use dimchess_core::layout::{Describe, Layout, Player};
-use dimchess_fide::layout::piece_layout;
+use dimchess_fide::layout::{notes, piece_layout};
 use dimchess_fide::{Piece, Square};
 
 use crate::plane::Plane;
@@ -34,20 +34,14 @@ impl Describe for DimensionChess {
             .collect();
         let mut l = Layout::new(boards, Player::two());
         l.turn = self.side_to_move().index();
-        l.notes = vec![
-            ("castling".to_string(), self.castling_text()),
-            (
-                "en passant".to_string(),
-                self.ep_target().map_or("-".to_string(), |e| {
-                    format!("{}:{}", e.plane.letter(), e.square)
-                }),
-            ),
-            (
-                "halfmove clock".to_string(),
-                self.halfmove_clock().to_string(),
-            ),
-            ("move".to_string(), self.fullmove_number().to_string()),
-        ];
+        l.notes = notes(
+            &self.castling_text(),
+            &self.ep_target().map_or("-".to_string(), |e| {
+                format!("{}:{}", e.plane.letter(), e.square)
+            }),
+            self.halfmove_clock(),
+            self.fullmove_number(),
+        );
         l
     }
 }

@@ -4,6 +4,8 @@
 
 use dimchess_core::layout::{BoardLayout, Describe, Layout, PieceLayout, Player};
 
+use dimchess_fide::layout::notes;
+
 use crate::board::{DxPosition, Kind};
 
 fn kind_name(kind: Kind) -> &'static str {
@@ -62,12 +64,12 @@ impl Describe for DxPosition {
         let text = self.to_string();
         let fields: Vec<&str> = text.split(' ').collect();
         if let [_, _, rights, ep, half, full] = fields[..] {
-            l.notes = vec![
-                ("castling".to_string(), rights.to_string()),
-                ("en passant".to_string(), ep.to_string()),
-                ("halfmove clock".to_string(), half.to_string()),
-                ("move".to_string(), full.to_string()),
-            ];
+            l.notes = notes(
+                rights,
+                ep,
+                half.parse().unwrap_or(0),
+                full.parse().unwrap_or(1),
+            );
         }
         l
     }

@@ -49,26 +49,33 @@ pub fn board_layout(
     b
 }
 
+/// The notes under a FIDE-style diagram: castling rights, en-passant field, halfmove clock
+/// and move number, as the variants with FIDE state write them.
+pub fn notes(
+    castling: &str,
+    en_passant: &str,
+    halfmove: u32,
+    fullmove: u32,
+) -> Vec<(String, String)> {
+    vec![
+        ("castling".to_string(), castling.to_string()),
+        ("en passant".to_string(), en_passant.to_string()),
+        ("halfmove clock".to_string(), halfmove.to_string()),
+        ("move".to_string(), fullmove.to_string()),
+    ]
+}
+
 impl Describe for Chess {
     fn layout(&self) -> Layout {
         let board = board_layout(self.board(), "board", |sq| sq.to_string(), piece_layout);
         let mut l = Layout::new(vec![board], Player::two());
         l.turn = self.side_to_move().index();
-        l.notes = vec![
-            (
-                "castling".to_string(),
-                castling::write(self.castling_rights()).to_string(),
-            ),
-            (
-                "en passant".to_string(),
-                self.ep_square().map_or("-".to_string(), |s| s.to_string()),
-            ),
-            (
-                "halfmove clock".to_string(),
-                self.halfmove_clock().to_string(),
-            ),
-            ("move".to_string(), self.fullmove_number().to_string()),
-        ];
+        l.notes = notes(
+            &castling::write(self.castling_rights()),
+            &self.ep_square().map_or("-".to_string(), |s| s.to_string()),
+            self.halfmove_clock(),
+            self.fullmove_number(),
+        );
         l
     }
 }

@@ -2,7 +2,7 @@
 //! pieces in flight with their landing squares and turns left (HS-3).
 
 use dimchess_core::layout::{CellRef, Describe, InFlight as FlightLayout, Layout, Player};
-use dimchess_fide::layout::{board_layout, piece_layout};
+use dimchess_fide::layout::{board_layout, notes, piece_layout};
 use dimchess_fide::moves::castling;
 
 use crate::position::HyperspacePosition;
@@ -24,21 +24,12 @@ impl<const OPTIONAL: bool> Describe for HyperspacePosition<OPTIONAL> {
                 turns: u32::from(f.turns),
             })
             .collect();
-        l.notes = vec![
-            (
-                "castling".to_string(),
-                castling::write(self.castling_rights()),
-            ),
-            (
-                "en passant".to_string(),
-                self.ep_square().map_or("-".to_string(), |s| s.to_string()),
-            ),
-            (
-                "halfmove clock".to_string(),
-                self.halfmove_clock().to_string(),
-            ),
-            ("move".to_string(), self.fullmove_number().to_string()),
-        ];
+        l.notes = notes(
+            &castling::write(self.castling_rights()),
+            &self.ep_square().map_or("-".to_string(), |s| s.to_string()),
+            self.halfmove_clock(),
+            self.fullmove_number(),
+        );
         l
     }
 }
