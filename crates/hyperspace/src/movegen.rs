@@ -154,6 +154,10 @@ struct Ctx {
     hyper_ok: bool,
     /// The mover's pieces pinned to its king on `b0`.
     pinned: u64,
+    /// The king lands this turn (castled king in flight): its square is empty when the regular
+    /// move is made, so an immediate slide of a pinned piece may cross it (HS-7, HS-23) and end
+    /// beyond the king on the pin line. Such moves are tested by playing.
+    king_lands: bool,
 }
 
 impl Ctx {
@@ -221,12 +225,13 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
         let plain = targets & !LAST_RANKS;
         let pawn = self.board.by_role(Role::Pawn).contains(o);
         let (promo, plain) = if pawn { (promo, plain) } else { (0, targets) };
-        let (fast_plain, fast_promo, slow) = if ctx.z >> o & 1 != 0 {
-            (0, 0, targets)
-        } else {
-            let m = ctx.imm_mask(o) & !ctx.z;
-            (plain & m, promo & m, targets & ctx.z)
-        };
+        let (fast_plain, fast_promo, slow) =
+            if ctx.z >> o & 1 != 0 || (ctx.king_lands && ctx.pinned >> o & 1 != 0) {
+                (0, 0, targets)
+            } else {
+                let m = ctx.imm_mask(o) & !ctx.z;
+                (plain & m, promo & m, targets & ctx.z)
+            };
         sink.targets(o, fast_plain, IMM);
         sink.promotions(o, fast_promo);
         let mut s = slow;
@@ -306,6 +311,7 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
             check_mask: !0,
             hyper_ok: true,
             pinned: 0,
+            king_lands: false,
         };
         if !free && let Some(k) = king0 {
             let occ0 = b0.occupied();
@@ -319,6 +325,7 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
                 _ => 0,
             };
             ctx.pinned = pinned(b0, k, us);
+            ctx.king_lands = board.king_of(us).is_none();
         }
 
         // The king: steps only (HS-1), and castling.

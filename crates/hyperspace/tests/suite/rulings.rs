@@ -160,3 +160,20 @@ fn hs17_castling_not_through_a_square_threatened_from_hyperspace() {
     let q: Hyperspace = "4k3/8/8/8/8/8/8/4K2R w K - 0 1 nh3:1".parse().unwrap();
     assert!(q.parse_move("e1g1^").is_ok());
 }
+
+#[test]
+fn hs16_hs23_immediate_slide_across_the_landing_king_square_still_exposes_the_king() {
+    // The castled king lands on c1 this turn. Its square is empty when the regular move is
+    // made (HS-7), so the pinned e1 rook's immediate slide to a1 or b1 is open (HS-23), but it
+    // ends beyond the king and the g1 rook then checks c1 after the landing (HS-16).
+    let before = "7k/8/8/8/8/8/8/4R1r1 w - - 0 1 Kc1:1";
+    let p: HyperspaceOptional = before.parse().unwrap();
+    let mut got: Vec<String> = p.moves().iter().map(|&m| p.move_text(m)).collect();
+    got.sort();
+    assert_eq!(got, ["e1c1", "e1d1", "e1f1", "e1g1"]);
+    for mv in ["e1a1", "e1b1", "e1a1^"] {
+        assert!(p.clone().play_text(mv).is_err(), "{mv} must be illegal");
+    }
+    assert_eq!(perft(&p, 1), 4);
+    step::<HyperspaceOptional>(before, "e1d1", "7k/8/8/8/8/8/8/2KR2r1 b - - 1 1 -");
+}
