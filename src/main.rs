@@ -116,7 +116,7 @@ fn need_variant(a: &Args, cmd: &str) -> Result<String, Fail> {
 }
 
 fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
-    let io = |e: std::io::Error| Fail(format!("cannot write output: {e}"));
+    let io = write_failure;
     let Some(cmd) = raw.first() else {
         return Err(Fail(format!("no command given\n{USAGE}")));
     };
@@ -308,7 +308,7 @@ fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
 /// The final position and result of a game: position text then result line, or one JSON
 /// object.
 fn print_game(game: &Game, json: bool, out: &mut impl Write) -> Result<(), Fail> {
-    let io = |e: std::io::Error| Fail(format!("cannot write output: {e}"));
+    let io = write_failure;
     let pos = game.position();
     if json {
         let moves: Vec<String> = game.move_texts().map(json_str).collect();
@@ -414,6 +414,16 @@ impl ProgressLine {
     }
 }
 
+/// A write to stdout failed. A reader that closed the pipe early (`dimchess moves ... | head`)
+/// is not an error: the tool stops quietly, as `head` and `grep -m` expect.
+fn write_failure(e: std::io::Error) -> Fail {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        Fail(String::new())
+    } else {
+        Fail(format!("cannot write output: {e}"))
+    }
+}
+
 fn main() -> ExitCode {
     let mut raw = Vec::new();
     for (i, arg) in std::env::args_os().skip(1).enumerate() {
@@ -434,8 +444,13 @@ fn main() -> ExitCode {
     match run(&raw, &mut out) {
         Ok(()) => match out.flush() {
             Ok(()) => ExitCode::SUCCESS,
-            Err(_) => ExitCode::from(2),
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: cannot write output: {e}");
+                ExitCode::from(2)
+            }
         },
+        Err(Fail(msg)) if msg.is_empty() => ExitCode::SUCCESS,
         Err(Fail(msg)) => {
             let _ = out.flush();
             eprintln!("error: {msg}");
