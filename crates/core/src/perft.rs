@@ -165,6 +165,24 @@ pub fn perft_divide_with<P: Position>(
         tasks = next;
         remaining -= 1;
     }
+    // Every task is `remaining` plies deep, except the last few: they are split one ply
+    // further, so that the threads finish together instead of one of them ending alone on a
+    // big subtree (it matters when the whole run lasts a millisecond or two).
+    let mut tasks: Vec<(usize, P, u32)> =
+        tasks.into_iter().map(|(i, p)| (i, p, remaining)).collect();
+    if threads > 1 && remaining >= 2 {
+        let tail = tasks.len().saturating_sub(2 * threads);
+        let last: Vec<(usize, P, u32)> = tasks.split_off(tail);
+        let mut moves = P::MoveList::default();
+        for (i, p, d) in last {
+            p.legal_moves(&mut moves);
+            for &mv in moves.iter() {
+                let mut child = p.clone();
+                child.play_unchecked(mv);
+                tasks.push((i, child, d - 1));
+            }
+        }
+    }
     // Without the memory for the table, the run goes on without it (same counts).
     let table = if options.hash_mb > 0 && remaining >= 2 {
         PerftTable::try_new(options.hash_mb)
@@ -178,10 +196,10 @@ pub fn perft_divide_with<P: Position>(
     let work = || {
         loop {
             let k = next.fetch_add(1, Ordering::Relaxed);
-            let Some((i, p)) = tasks.get(k) else { break };
+            let Some((i, p, d)) = tasks.get(k) else { break };
             let n = match &table {
-                Some(t) => perft_hashed(p, remaining, t),
-                None => perft(p, remaining),
+                Some(t) => perft_hashed(p, *d, t),
+                None => perft(p, *d),
             };
             counts[*i].fetch_add(n, Ordering::Relaxed);
             let d = done.fetch_add(1, Ordering::Relaxed) + 1;
