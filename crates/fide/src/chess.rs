@@ -113,22 +113,8 @@ impl Chess {
     pub fn from_fen(fen: &str) -> Result<Chess, Error> {
         let f = dimchess_core::text::split_fields(fen, 4, 6)?;
         let board = Board::from_placement(f[0])?;
-        let turn = match f[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            s => {
-                return Err(Error::syntax(
-                    "side to move",
-                    format!("`{s}` is not `w` or `b`"),
-                ));
-            }
-        };
-        let castling = castling::parse(f[2]).ok_or_else(|| {
-            Error::syntax(
-                "castling",
-                format!("`{}` is not `-` or some of `KQkq` in order", f[2]),
-            )
-        })?;
+        let turn = Color::from_field(f[1])?;
+        let castling = castling::parse_field(f[2])?;
         let ep = match f[3] {
             "-" => None,
             s => Some(s.parse::<Square>().map_err(|_| {

@@ -178,6 +178,16 @@ pub mod castling {
         (rights != 0).then_some(rights)
     }
 
+    /// Reads a FEN castling field like [`parse`], as a syntax error naming the field.
+    pub fn parse_field(text: &str) -> Result<u8, dimchess_core::Error> {
+        parse(text).ok_or_else(|| {
+            dimchess_core::Error::syntax(
+                "castling",
+                format!("`{text}` is not `-` or some of `KQkq` in this order"),
+            )
+        })
+    }
+
     /// Writes a FEN castling field.
     pub fn write(rights: u8) -> String {
         let s: String = "KQkq"

@@ -138,6 +138,18 @@ impl Color {
         }
     }
 
+    /// Reads the side-to-move field of a FEN-style text: `w` or `b`.
+    pub fn from_field(text: &str) -> Result<Color, Error> {
+        match text {
+            "w" => Ok(Color::White),
+            "b" => Ok(Color::Black),
+            s => Err(Error::syntax(
+                "side to move",
+                format!("`{s}` is not `w` or `b`"),
+            )),
+        }
+    }
+
     /// The side of index `i` (0 White, otherwise Black).
     #[inline]
     pub const fn from_index(i: usize) -> Color {

@@ -70,22 +70,8 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
             ));
         }
         let board = Board::from_placement(fields[0])?;
-        let turn = match fields[1] {
-            "w" => Color::White,
-            "b" => Color::Black,
-            s => {
-                return Err(Error::syntax(
-                    "side to move",
-                    format!("`{s}` is not `w` or `b`"),
-                ));
-            }
-        };
-        let rights = castling::parse(fields[2]).ok_or_else(|| {
-            Error::syntax(
-                "castling",
-                format!("`{}` is not `-` or some of `KQkq` in this order", fields[2]),
-            )
-        })?;
+        let turn = Color::from_field(fields[1])?;
+        let rights = castling::parse_field(fields[2])?;
         let ep = match fields[3] {
             "-" => None,
             s => {
