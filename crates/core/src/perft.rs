@@ -16,6 +16,7 @@
 //! ```
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use crate::position::Position;
@@ -124,7 +125,9 @@ pub fn perft_with<P: Position>(pos: &P, depth: u32, options: &PerftOptions<'_>) 
 ///
 /// The tree is expanded breadth-first until there are at least 64 subtrees per thread (or
 /// the subtrees left are two plies deep); threads then take subtrees one at a time from an
-/// atomic index, so they stay busy however unequal the subtrees are.
+/// atomic index, so they stay busy however unequal the subtrees are. The calling thread is
+/// one of them; the others come from a pool kept for the process (rayon), so that a run of a
+/// millisecond or two does not spend a visible share of it starting threads.
 pub fn perft_divide_with<P: Position>(
     pos: &P,
     depth: u32,
@@ -137,51 +140,34 @@ pub fn perft_divide_with<P: Position>(
         return Vec::new();
     }
     let threads = options.threads.max(1);
-    // Tasks: (root index, position), all `remaining` plies above their leaves.
-    let mut tasks: Vec<(usize, P)> = roots
+    // A task is a move from one of `parents`, with the root move it descends from: the
+    // workers make the last level's moves themselves, so that a short run has almost no
+    // serial part. Every task's child is `remaining` plies above its leaves.
+    let mut parents: Vec<P> = vec![pos.clone()];
+    let mut tasks: Vec<(usize, usize, P::Move)> = roots
         .iter()
         .enumerate()
-        .map(|(i, &mv)| {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            (i, child)
-        })
+        .map(|(i, &mv)| (0, i, mv))
         .collect();
     let mut remaining = depth - 1;
     let target = threads * 64;
     // Expanding a level is serial work: stop while subtrees are still two plies deep, or the
     // expansion would be as big as the parallel part (three-level perft 3: 3,117 plays).
     while tasks.len() < target && remaining > 2 {
-        let mut next = Vec::with_capacity(tasks.len() * 32);
+        let mut next_parents = Vec::with_capacity(tasks.len());
+        let mut next_tasks = Vec::with_capacity(tasks.len() * 32);
         let mut moves = P::MoveList::default();
-        for (i, p) in tasks {
-            p.legal_moves(&mut moves);
-            for &mv in moves.iter() {
-                let mut child = p.clone();
-                child.play_unchecked(mv);
-                next.push((i, child));
-            }
+        for (parent, root, mv) in tasks {
+            let mut child = parents[parent].clone();
+            child.play_unchecked(mv);
+            child.legal_moves(&mut moves);
+            let j = next_parents.len();
+            next_tasks.extend(moves.iter().map(|&m| (j, root, m)));
+            next_parents.push(child);
         }
-        tasks = next;
+        parents = next_parents;
+        tasks = next_tasks;
         remaining -= 1;
-    }
-    // Every task is `remaining` plies deep, except the last few: they are split one ply
-    // further, so that the threads finish together instead of one of them ending alone on a
-    // big subtree (it matters when the whole run lasts a millisecond or two).
-    let mut tasks: Vec<(usize, P, u32)> =
-        tasks.into_iter().map(|(i, p)| (i, p, remaining)).collect();
-    if threads > 1 && remaining >= 2 {
-        let tail = tasks.len().saturating_sub(2 * threads);
-        let last: Vec<(usize, P, u32)> = tasks.split_off(tail);
-        let mut moves = P::MoveList::default();
-        for (i, p, d) in last {
-            p.legal_moves(&mut moves);
-            for &mv in moves.iter() {
-                let mut child = p.clone();
-                child.play_unchecked(mv);
-                tasks.push((i, child, d - 1));
-            }
-        }
     }
     // Without the memory for the table, the run goes on without it (same counts).
     let table = if options.hash_mb > 0 && remaining >= 2 {
@@ -193,15 +179,20 @@ pub fn perft_divide_with<P: Position>(
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let leaves = AtomicU64::new(0);
+    let finished = AtomicUsize::new(0);
     let work = || {
         loop {
             let k = next.fetch_add(1, Ordering::Relaxed);
-            let Some((i, p, d)) = tasks.get(k) else { break };
-            let n = match &table {
-                Some(t) => perft_hashed(p, *d, t),
-                None => perft(p, *d),
+            let Some(&(parent, root, mv)) = tasks.get(k) else {
+                break;
             };
-            counts[*i].fetch_add(n, Ordering::Relaxed);
+            let mut child = parents[parent].clone();
+            child.play_unchecked(mv);
+            let n = match &table {
+                Some(t) => perft_hashed(&child, remaining, t),
+                None => perft(&child, remaining),
+            };
+            counts[root].fetch_add(n, Ordering::Relaxed);
             let d = done.fetch_add(1, Ordering::Relaxed) + 1;
             let l = leaves.fetch_add(n, Ordering::Relaxed) + n;
             if let Some(report) = options.progress {
@@ -214,21 +205,56 @@ pub fn perft_divide_with<P: Position>(
             }
         }
     };
-    if threads == 1 || tasks.len() <= 1 {
-        work();
-    } else {
-        std::thread::scope(|s| {
-            for _ in 1..threads.min(tasks.len()) {
-                s.spawn(work);
-            }
+    // One pool per thread count, whatever the number of tasks: a short list leaves helpers
+    // idle rather than starting a pool of another size.
+    match helpers(if tasks.len() > 1 { threads - 1 } else { 0 }) {
+        Some(pool) => pool.in_place_scope(|s| {
+            s.spawn_broadcast(|_, _| {
+                work();
+                finished.fetch_add(1, Ordering::Release);
+            });
             work();
-        });
+            // The helpers are at most a subtree away from the end: wait for them awake for
+            // up to a millisecond, since waking this thread from sleep costs about as long as
+            // a subtree of a short run (three-level perft 3: 20-30 us of 0.8 ms).
+            let spin = Instant::now();
+            while finished.load(Ordering::Acquire) < pool.current_num_threads()
+                && spin.elapsed() < Duration::from_millis(1)
+            {
+                std::hint::spin_loop();
+            }
+        }),
+        None => work(),
     }
     roots
         .iter()
         .copied()
         .zip(counts.into_iter().map(AtomicU64::into_inner))
         .collect()
+}
+
+/// A pool of `n` helper threads (none for 0), started on first use and kept for the rest of
+/// the process: a perft of a millisecond or two would otherwise spend a visible share of its
+/// time starting threads. `None` also when the threads cannot be started: the caller then
+/// works alone.
+fn helpers(n: usize) -> Option<Arc<rayon::ThreadPool>> {
+    static POOLS: Mutex<Vec<Arc<rayon::ThreadPool>>> = Mutex::new(Vec::new());
+    if n == 0 {
+        return None;
+    }
+    let mut pools = POOLS.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(pool) = pools.iter().find(|p| p.current_num_threads() == n) {
+        return Some(Arc::clone(pool));
+    }
+    let pool = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .thread_name(|i| format!("dimchess-perft-{i}"))
+            .build()
+            .ok()?,
+    );
+    pools.push(Arc::clone(&pool));
+    Some(pool)
 }
 
 /// [`perft`] that looks up and stores subtree counts (two plies deep or more) in `table`.

@@ -38,7 +38,8 @@ fn threaded_and_hashed_counts_equal_plain_perft() {
     assert!(cases.len() >= 6);
     for (pos, depth, expected) in cases {
         assert_eq!(perft(&pos, depth), expected, "{pos}");
-        for threads in [1, 2, 3] {
+        // 9: more threads than the machine has cores and than some roots have moves.
+        for threads in [1, 2, 3, 9] {
             for hash_mb in [0, 1] {
                 let opts = PerftOptions {
                     threads,
@@ -97,6 +98,29 @@ fn depth_zero_and_one() {
     assert!(perft_divide_with(&pos, 0, &opts).is_empty());
     let mate: Chess = "R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1".parse().unwrap();
     assert_eq!(perft_with(&mate, 3, &opts), 0);
+}
+
+#[test]
+fn a_single_root_move_and_calls_from_several_threads() {
+    // Black's only legal move is Kh8-g8 (hand count: g6 covers g7 and h7), so the threads
+    // share one root subtree.
+    let forced: Chess = "7k/8/6K1/8/8/8/8/1R6 b - - 0 1".parse().unwrap();
+    let opts = PerftOptions {
+        threads: 2,
+        hash_mb: 0,
+        progress: None,
+    };
+    assert_eq!(perft_with(&forced, 1, &opts), 1);
+    assert_eq!(perft_with(&forced, 4, &opts), perft(&forced, 4));
+    // Callers on several threads share the helper pool; each gets its own count.
+    std::thread::scope(|s| {
+        let runs: Vec<_> = (0..4)
+            .map(|_| s.spawn(|| perft_with(&Chess::start(), 4, &opts)))
+            .collect();
+        for run in runs {
+            assert_eq!(run.join().unwrap(), 197_281);
+        }
+    });
 }
 
 #[test]
