@@ -8,7 +8,7 @@ use dimchess_core::perft::{PerftOptions, perft_with};
 use dimchess_fide::Chess;
 use dimchess_three_level::{ThreeLevel, Variant};
 
-fn threads<P: Position>(c: &mut Criterion, name: &str, pos: &P, depth: u32) {
+fn threads<P: Position + 'static>(c: &mut Criterion, name: &str, pos: &P, depth: u32) {
     let mut g = c.benchmark_group(format!("threads/{name}-perft{depth}"));
     for threads in [1, 2] {
         let options = PerftOptions {

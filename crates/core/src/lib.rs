@@ -28,6 +28,7 @@ pub mod layout;
 pub mod magic;
 pub mod movelist;
 pub mod perft;
+mod pool;
 pub mod position;
 pub mod text;
 pub mod zobrist;

@@ -15,10 +15,13 @@
 //! # fn check<P: dimchess_core::Position>(p: &P) { let _ = perft(p, 2); }
 //! ```
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::cell::Cell;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::pool::{self, Job};
 use crate::position::Position;
 
 /// The number of leaves `depth` plies below `pos`.
@@ -43,11 +46,23 @@ pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
 
 /// The perft count below each legal move of `pos`, in generation order.
 pub fn perft_divide<P: Position>(pos: &P, depth: u32) -> Vec<(P::Move, u64)> {
-    perft_divide_parallel(pos, depth, 1)
+    if depth == 0 {
+        return Vec::new();
+    }
+    let mut moves = P::MoveList::default();
+    pos.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            (mv, perft(&child, depth - 1))
+        })
+        .collect()
 }
 
 /// [`perft`] on `threads` threads (1 or 0: the current thread only).
-pub fn perft_parallel<P: Position>(pos: &P, depth: u32, threads: usize) -> u64 {
+pub fn perft_parallel<P: Position + 'static>(pos: &P, depth: u32, threads: usize) -> u64 {
     if depth <= 2 || threads <= 1 {
         return perft(pos, depth);
     }
@@ -62,7 +77,7 @@ pub fn perft_parallel<P: Position>(pos: &P, depth: u32, threads: usize) -> u64 {
 }
 
 /// [`perft_divide`] on `threads` threads.
-pub fn perft_divide_parallel<P: Position>(
+pub fn perft_divide_parallel<P: Position + 'static>(
     pos: &P,
     depth: u32,
     threads: usize,
@@ -94,7 +109,7 @@ pub struct Progress {
 ///
 /// ```
 /// use dimchess_core::perft::{perft_with, PerftOptions};
-/// # fn check<P: dimchess_core::Position>(p: &P) {
+/// # fn check<P: dimchess_core::Position + 'static>(p: &P) {
 /// let report = |pr: &dimchess_core::perft::Progress| eprintln!("{}/{}", pr.done, pr.total);
 /// let n = perft_with(p, 5, &PerftOptions { threads: 2, hash_mb: 16, progress: Some(&report) });
 /// # }
@@ -106,12 +121,13 @@ pub struct PerftOptions<'a> {
     /// Size of the shared [`PerftTable`] in MiB (0: none; if the memory cannot be reserved,
     /// the run goes on without a table).
     pub hash_mb: usize,
-    /// Called after each subtree, from the thread that counted it.
+    /// Called from the calling thread, after each subtree it counts and as the other threads'
+    /// subtrees are counted.
     pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
 }
 
 /// The number of leaves `depth` plies below `pos`, run as `options` say.
-pub fn perft_with<P: Position>(pos: &P, depth: u32, options: &PerftOptions<'_>) -> u64 {
+pub fn perft_with<P: Position + 'static>(pos: &P, depth: u32, options: &PerftOptions<'_>) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -126,9 +142,11 @@ pub fn perft_with<P: Position>(pos: &P, depth: u32, options: &PerftOptions<'_>) 
 /// The tree is expanded breadth-first until there are at least 64 subtrees per thread (or
 /// the subtrees left are two plies deep); threads then take subtrees one at a time from an
 /// atomic index, so they stay busy however unequal the subtrees are. The calling thread is
-/// one of them; the others come from a pool kept for the process (rayon), so that a run of a
-/// millisecond or two does not spend a visible share of it starting threads.
-pub fn perft_divide_with<P: Position>(
+/// one of them; the others are helpers kept for the process, so that a run of a millisecond
+/// or two does not spend a visible share of it starting threads. The caller never waits for
+/// a helper to start: a helper the system runs late only takes fewer subtrees. (That is why
+/// `P` is `'static`: the helpers share the run's data, they do not borrow it.)
+pub fn perft_divide_with<P: Position + 'static>(
     pos: &P,
     depth: u32,
     options: &PerftOptions<'_>,
@@ -169,92 +187,119 @@ pub fn perft_divide_with<P: Position>(
         tasks = next_tasks;
         remaining -= 1;
     }
-    // Without the memory for the table, the run goes on without it (same counts).
-    let table = if options.hash_mb > 0 && remaining >= 2 {
-        PerftTable::try_new(options.hash_mb)
-    } else {
-        None
-    };
-    let counts: Vec<AtomicU64> = roots.iter().map(|_| AtomicU64::new(0)).collect();
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let leaves = AtomicU64::new(0);
-    let finished = AtomicUsize::new(0);
-    let work = || {
-        loop {
-            let k = next.fetch_add(1, Ordering::Relaxed);
-            let Some(&(parent, root, mv)) = tasks.get(k) else {
-                break;
-            };
-            let mut child = parents[parent].clone();
-            child.play_unchecked(mv);
-            let n = match &table {
-                Some(t) => perft_hashed(&child, remaining, t),
-                None => perft(&child, remaining),
-            };
-            counts[root].fetch_add(n, Ordering::Relaxed);
-            let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-            let l = leaves.fetch_add(n, Ordering::Relaxed) + n;
-            if let Some(report) = options.progress {
-                report(&Progress {
-                    done: d,
-                    total: tasks.len(),
-                    leaves: l,
-                    elapsed: started.elapsed(),
-                });
+    let run = Arc::new(Run {
+        // Without the memory for the table, the run goes on without it (same counts).
+        table: if options.hash_mb > 0 && remaining >= 2 {
+            PerftTable::try_new(options.hash_mb)
+        } else {
+            None
+        },
+        counts: roots.iter().map(|_| AtomicU64::new(0)).collect(),
+        parents,
+        tasks,
+        remaining,
+        next: AtomicUsize::new(0),
+        done: AtomicUsize::new(0),
+        leaves: AtomicU64::new(0),
+        failed: AtomicBool::new(false),
+    });
+    let total = run.tasks.len();
+    let job: Option<Job> = (threads > 1 && total > 1).then(|| {
+        let run = Arc::clone(&run);
+        Arc::new(move || {
+            let counted = panic::catch_unwind(AssertUnwindSafe(|| run.work(&|| ())));
+            if counted.is_err() {
+                run.failed.store(true, Ordering::Release);
             }
-        }
-    };
-    // One pool per thread count, whatever the number of tasks: a short list leaves helpers
-    // idle rather than starting a pool of another size.
-    match helpers(if tasks.len() > 1 { threads - 1 } else { 0 }) {
-        Some(pool) => pool.in_place_scope(|s| {
-            s.spawn_broadcast(|_, _| {
-                work();
-                finished.fetch_add(1, Ordering::Release);
+        }) as Job
+    });
+    if let Some(job) = &job {
+        pool::post(threads - 1, Arc::clone(job));
+    }
+    // Progress is reported from this thread only: after each subtree it counts, and as the
+    // helpers' subtrees are counted while it waits for them; each count of subtrees once.
+    let reported = Cell::new(usize::MAX);
+    let report = || {
+        let done = run.done.load(Ordering::Acquire);
+        if let Some(report) = options.progress
+            && done != reported.get()
+        {
+            report(&Progress {
+                done,
+                total,
+                leaves: run.leaves.load(Ordering::Acquire),
+                elapsed: started.elapsed(),
             });
-            work();
-            // The helpers are at most a subtree away from the end: wait for them awake for
-            // up to a millisecond, since waking this thread from sleep costs about as long as
-            // a subtree of a short run (three-level perft 3: 20-30 us of 0.8 ms).
-            let spin = Instant::now();
-            while finished.load(Ordering::Acquire) < pool.current_num_threads()
-                && spin.elapsed() < Duration::from_millis(1)
-            {
-                std::hint::spin_loop();
-            }
-        }),
-        None => work(),
+        }
+        reported.set(done);
+    };
+    run.work(&report);
+    // Wait for the subtrees the helpers took (never for a helper that took none), awake for
+    // the first millisecond: waking this thread from sleep costs about as long as a subtree
+    // of a short run (three-level perft 3: 20-30 us of 0.8 ms).
+    let waiting = Instant::now();
+    while run.done.load(Ordering::Acquire) < total {
+        assert!(
+            !run.failed.load(Ordering::Acquire),
+            "a perft helper thread panicked"
+        );
+        if waiting.elapsed() < Duration::from_millis(1) {
+            std::thread::yield_now();
+        } else {
+            std::thread::sleep(Duration::from_micros(100));
+        }
+        report();
+    }
+    if total > 0 {
+        report();
+    }
+    if let Some(job) = &job {
+        pool::withdraw(job);
     }
     roots
         .iter()
         .copied()
-        .zip(counts.into_iter().map(AtomicU64::into_inner))
+        .zip(run.counts.iter().map(|n| n.load(Ordering::Acquire)))
         .collect()
 }
 
-/// A pool of `n` helper threads (none for 0), started on first use and kept for the rest of
-/// the process: a perft of a millisecond or two would otherwise spend a visible share of its
-/// time starting threads. `None` also when the threads cannot be started: the caller then
-/// works alone.
-fn helpers(n: usize) -> Option<Arc<rayon::ThreadPool>> {
-    static POOLS: Mutex<Vec<Arc<rayon::ThreadPool>>> = Mutex::new(Vec::new());
-    if n == 0 {
-        return None;
+/// One run of [`perft_divide_with`]: its subtrees and counters, shared with the helpers.
+struct Run<P: Position> {
+    parents: Vec<P>,
+    /// (parent, root move index, move).
+    tasks: Vec<(usize, usize, P::Move)>,
+    /// Plies from each task's child to its leaves.
+    remaining: u32,
+    table: Option<PerftTable>,
+    /// Leaves below each root move.
+    counts: Vec<AtomicU64>,
+    /// The next task to take.
+    next: AtomicUsize,
+    /// Tasks counted, and their leaves.
+    done: AtomicUsize,
+    leaves: AtomicU64,
+    /// A helper panicked (the caller would otherwise wait for its task forever).
+    failed: AtomicBool,
+}
+
+impl<P: Position> Run<P> {
+    /// Counts tasks until none is left to take, calling `after` after each.
+    fn work(&self, after: &dyn Fn()) {
+        while let Some(&(parent, root, mv)) =
+            self.tasks.get(self.next.fetch_add(1, Ordering::Relaxed))
+        {
+            let mut child = self.parents[parent].clone();
+            child.play_unchecked(mv);
+            let n = match &self.table {
+                Some(t) => perft_hashed(&child, self.remaining, t),
+                None => perft(&child, self.remaining),
+            };
+            self.counts[root].fetch_add(n, Ordering::Relaxed);
+            self.leaves.fetch_add(n, Ordering::Relaxed);
+            self.done.fetch_add(1, Ordering::Release);
+            after();
+        }
     }
-    let mut pools = POOLS.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some(pool) = pools.iter().find(|p| p.current_num_threads() == n) {
-        return Some(Arc::clone(pool));
-    }
-    let pool = Arc::new(
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .thread_name(|i| format!("dimchess-perft-{i}"))
-            .build()
-            .ok()?,
-    );
-    pools.push(Arc::clone(&pool));
-    Some(pool)
 }
 
 /// [`perft`] that looks up and stores subtree counts (two plies deep or more) in `table`.
