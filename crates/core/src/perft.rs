@@ -30,35 +30,32 @@ pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
         0 => 1,
         1 => pos.count_legal_moves(),
         _ => {
-            let mut moves = P::MoveList::default();
-            pos.legal_moves(&mut moves);
-            moves
-                .iter()
-                .map(|&mv| {
-                    let mut child = pos.clone();
-                    child.play_unchecked(mv);
-                    perft(&child, depth - 1)
-                })
-                .sum()
+            let mut n = 0;
+            each_child(pos, |_, child| n += perft(child, depth - 1));
+            n
         }
+    }
+}
+
+/// Calls `f` with each legal move of `pos` (in generation order) and the position after it.
+#[inline]
+fn each_child<P: Position>(pos: &P, mut f: impl FnMut(P::Move, &P)) {
+    let mut moves = P::MoveList::default();
+    pos.legal_moves(&mut moves);
+    for &mv in moves.iter() {
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        f(mv, &child);
     }
 }
 
 /// The perft count below each legal move of `pos`, in generation order.
 pub fn perft_divide<P: Position>(pos: &P, depth: u32) -> Vec<(P::Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
+    let mut out = Vec::new();
+    if depth > 0 {
+        each_child(pos, |mv, child| out.push((mv, perft(child, depth - 1))));
     }
-    let mut moves = P::MoveList::default();
-    pos.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            (mv, perft(&child, depth - 1))
-        })
-        .collect()
+    out
 }
 
 /// [`perft`] on `threads` threads (1 or 0: the current thread only).
@@ -311,16 +308,8 @@ pub fn perft_hashed<P: Position>(pos: &P, depth: u32, table: &PerftTable) -> u64
     if let Some(n) = table.probe(key, depth) {
         return n;
     }
-    let mut moves = P::MoveList::default();
-    pos.legal_moves(&mut moves);
-    let n = moves
-        .iter()
-        .map(|&mv| {
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            perft_hashed(&child, depth - 1, table)
-        })
-        .sum();
+    let mut n = 0;
+    each_child(pos, |_, child| n += perft_hashed(child, depth - 1, table));
     table.store(key, depth, n);
     n
 }
