@@ -1,6 +1,6 @@
 //! The one error type of every dimchess crate.
 //!
-//! Parsing and validation never panic: they return an [`Error`] that names the field, the
+//! Parsing and validation never panic: they return an [`Error`](enum@Error) that names the field, the
 //! ruling or the move at fault, so that a caller (or the command-line tool) can print it on one
 //! line.
 
