@@ -64,26 +64,36 @@ impl MagicTable {
     /// If `cells > 64`.
     pub fn with_magics(rays: &RayTable<1>, cells: usize, hints: &[u64]) -> Self {
         assert!(cells <= 64);
+        // Relevant blockers of each cell: every ray cell but the last (nothing lies beyond).
+        let masks: Vec<u64> = (0..cells)
+            .map(|cell| {
+                (0..rays.directions()).fold(0, |mask, d| {
+                    let ray = rays.ray(cell, d);
+                    let far = if rays.positive(d) {
+                        ray.last()
+                    } else {
+                        ray.first()
+                    };
+                    mask | (ray.bits() & !far.map_or(0, |c| 1u64 << c))
+                })
+            })
+            .collect();
+        // One allocation for the whole table, filled in place: start-up cost matters (the
+        // tool builds fide's tables on every run).
+        let total = masks.iter().map(|m| 1usize << m.count_ones()).sum();
+        let mut table = vec![0u64; total];
         let mut entries = [Entry::default(); 64];
-        let mut table = Vec::new();
         let mut rng = SplitMix64::new(0x6469_6d63_6865_7373); // "dimchess"
-        for (cell, entry) in entries.iter_mut().enumerate().take(cells) {
-            // Relevant blockers: every ray cell but the last (nothing lies beyond it).
-            let mut mask = 0u64;
-            for d in 0..rays.directions() {
-                let ray = rays.ray(cell, d);
-                let far = if rays.positive(d) {
-                    ray.last()
-                } else {
-                    ray.first()
-                };
-                let last = far.map_or(0, |c| 1u64 << c);
-                mask |= ray.bits() & !last;
-            }
+        let largest = table.len().min(1 << 20);
+        let mut occs = Vec::with_capacity(largest);
+        let mut refs = Vec::with_capacity(largest);
+        let mut epoch = Vec::with_capacity(largest);
+        let mut offset = 0;
+        for (cell, &mask) in masks.iter().enumerate() {
             let bits = mask.count_ones();
             let size = 1usize << bits;
-            let mut occs = Vec::with_capacity(size);
-            let mut refs = Vec::with_capacity(size);
+            occs.clear();
+            refs.clear();
             let mut sub = 0u64;
             loop {
                 occs.push(sub);
@@ -93,7 +103,7 @@ impl MagicTable {
                     break;
                 }
             }
-            let shift = 64 - bits;
+            let shift = if bits == 0 { 63 } else { 64 - bits };
             let index = |o: u64, m: u64| {
                 if bits == 0 {
                     0
@@ -101,8 +111,12 @@ impl MagicTable {
                     (o.wrapping_mul(m) >> shift) as usize
                 }
             };
-            let mut slots = vec![0u64; size];
-            let mut epoch = vec![0u32; size];
+            // A factor works when no two occupancies with different attacks share a slot.
+            // Each attempt writes its slots straight into the table; `epoch` tells this
+            // attempt's slots from earlier ones', and a slot no occupancy uses ends as 0.
+            let slots = &mut table[offset..offset + size];
+            epoch.clear();
+            epoch.resize(size, 0u32);
             let mut attempt = 0u32;
             let mut works = |m: u64| {
                 attempt += 1;
@@ -129,17 +143,18 @@ impl MagicTable {
                     }
                 },
             };
-            *entry = Entry {
+            for (slot, &e) in slots.iter_mut().zip(&epoch) {
+                if e != attempt {
+                    *slot = 0;
+                }
+            }
+            entries[cell] = Entry {
                 mask,
                 magic,
-                shift: if bits == 0 { 63 } else { shift },
-                offset: table.len() as u32,
+                shift,
+                offset: offset as u32,
             };
-            let mut filled = vec![0u64; size];
-            for (&o, &a) in occs.iter().zip(&refs) {
-                filled[index(o, magic)] = a;
-            }
-            table.extend_from_slice(&filled);
+            offset += size;
         }
         MagicTable { entries, table }
     }
