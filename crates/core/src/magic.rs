@@ -84,7 +84,11 @@ impl MagicTable {
         let mut table = vec![0u64; total];
         let mut entries = [Entry::default(); 64];
         let mut rng = SplitMix64::new(0x6469_6d63_6865_7373); // "dimchess"
-        let largest = masks.iter().map(|m| 1usize << m.count_ones()).max().unwrap_or(1);
+        let largest = masks
+            .iter()
+            .map(|m| 1usize << m.count_ones())
+            .max()
+            .unwrap_or(1);
         let mut occs = Vec::with_capacity(largest);
         let mut refs = Vec::with_capacity(largest);
         let mut epoch = Vec::with_capacity(largest);
