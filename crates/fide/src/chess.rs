@@ -164,22 +164,7 @@ impl Chess {
                 "a pawn stands on the first or last rank",
             ));
         }
-        for c in castling::ALL_CASTLINGS {
-            if self.castling & c.right != 0
-                && (b.piece_at(c.king_from) != Some(Piece::new(c.color, Role::King))
-                    || b.piece_at(c.rook_from) != Some(Piece::new(c.color, Role::Rook)))
-            {
-                return Err(Error::invalid(
-                    "",
-                    format!(
-                        "castling right `{}` needs the king on {} and the rook on {}",
-                        castling::write(c.right),
-                        c.king_from,
-                        c.rook_from
-                    ),
-                ));
-            }
-        }
+        castling::check_placement(b, self.castling, "")?;
         if let Some(ep) = self.ep {
             let (rank, dir) = match self.turn {
                 Color::White => (5, -8i8),

@@ -188,6 +188,33 @@ pub mod castling {
         })
     }
 
+    /// Checks that each right in `rights` has its king and rook on their start squares of
+    /// `board`; the error cites `rule` (empty where no ruling applies).
+    pub fn check_placement(
+        board: &crate::board::Board,
+        rights: u8,
+        rule: &'static str,
+    ) -> Result<(), dimchess_core::Error> {
+        use crate::types::{Piece, Role};
+        for c in ALL_CASTLINGS {
+            if rights & c.right != 0
+                && (board.piece_at(c.king_from) != Some(Piece::new(c.color, Role::King))
+                    || board.piece_at(c.rook_from) != Some(Piece::new(c.color, Role::Rook)))
+            {
+                return Err(dimchess_core::Error::invalid(
+                    rule,
+                    format!(
+                        "castling right `{}` needs the king on {} and the rook on {}",
+                        write(c.right),
+                        c.king_from,
+                        c.rook_from
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Writes a FEN castling field.
     pub fn write(rights: u8) -> String {
         let s: String = "KQkq"

@@ -189,22 +189,7 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
             }
         }
         // Check 5: castling rights need the king and rook at home, on the board.
-        for c in castling::ALL_CASTLINGS {
-            if self.castling & c.right != 0
-                && (b.piece_at(c.king_from) != Some(Piece::new(c.color, Role::King))
-                    || b.piece_at(c.rook_from) != Some(Piece::new(c.color, Role::Rook)))
-            {
-                return Err(Error::invalid(
-                    "HS-18",
-                    format!(
-                        "castling right `{}` needs the king on {} and the rook on {}",
-                        castling::write(c.right),
-                        c.king_from,
-                        c.rook_from
-                    ),
-                ));
-            }
-        }
+        castling::check_placement(b, self.castling, "HS-18")?;
         // Check 6: en passant.
         if let Some(ep) = self.ep {
             if !OPTIONAL {
