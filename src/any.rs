@@ -134,6 +134,12 @@ macro_rules! any_position {
                 }
             }
 
+            fn subtree_key(&self, depth: u32) -> u64 {
+                match self {
+                    $(VariantPosition::$name(p) => p.subtree_key(depth),)*
+                }
+            }
+
             fn move_text(&self, mv: AnyMove) -> String {
                 match (self, mv) {
                     $((VariantPosition::$name(p), AnyMove::$name(m)) => p.move_text(m),)*
@@ -334,6 +340,10 @@ impl Position for AnyPosition {
 
     fn zobrist_from_scratch(&self) -> u64 {
         self.pos.zobrist_from_scratch()
+    }
+
+    fn subtree_key(&self, depth: u32) -> u64 {
+        self.pos.subtree_key(depth)
     }
 
     fn move_text(&self, mv: AnyMove) -> String {

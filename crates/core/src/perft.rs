@@ -2,13 +2,15 @@
 //!
 //! The last ply is bulk counted ([`Position::count_legal_moves`]). [`perft_with`] and
 //! [`perft_divide_with`] are the drivers for deep runs ([`PerftOptions`]): they split the tree
-//! into enough subtrees to keep every thread busy, share an optional Zobrist-keyed
-//! [`PerftTable`], and report [`Progress`] after each subtree.
+//! into enough subtrees to keep every thread busy, share an optional [`PerftTable`], and
+//! report [`Progress`] after each subtree.
 //!
-//! The hash table is only as sound as the variant's Zobrist hash: it must cover everything
-//! that decides the legal moves and the outcome below a position (side to move, rights,
-//! counters that end the game, pieces in flight ...), and a variant that uses `--hash` should
-//! test hashed against plain counts as `dimchess-fide` does.
+//! The hash table is keyed by [`Position::subtree_key`], so it is only as sound as that key:
+//! it must cover everything that decides the legal moves and the outcome below a position
+//! within the subtree's depth (side to move, rights, en-passant squares and records, pieces
+//! in flight, and a clock that ends the game where it can reach its limit). The root crate's
+//! `tests/hash_edges.rs` checks hashed against plain counts in every registered variant with
+//! the text fields pushed to their edges.
 //!
 //! ```
 //! # use dimchess_core::perft::perft;
@@ -304,7 +306,7 @@ pub fn perft_hashed<P: Position>(pos: &P, depth: u32, table: &PerftTable) -> u64
     if depth <= 1 {
         return perft(pos, depth);
     }
-    let key = pos.zobrist();
+    let key = pos.subtree_key(depth);
     if let Some(n) = table.probe(key, depth) {
         return n;
     }
@@ -327,7 +329,7 @@ struct Entry {
 #[derive(Default)]
 struct Bucket([Entry; 2]);
 
-/// A lock-free table of subtree counts keyed by the full 64-bit Zobrist hash and the depth,
+/// A lock-free table of subtree counts keyed by [`Position::subtree_key`] and the depth,
 /// shared by every perft thread. It is allocated once; probing and storing never allocate.
 pub struct PerftTable {
     buckets: Vec<Bucket>,

@@ -91,6 +91,32 @@ pub trait Position: Clone + fmt::Display + Send + Sync + Sized {
     /// implementation; tests compare the two).
     fn zobrist_from_scratch(&self) -> u64;
 
+    /// The key of this position in a table of subtrees `depth` plies deep: two positions of
+    /// one variant with equal keys have the same legal moves and outcomes in every position
+    /// less than `depth` plies below them (up to hash collisions), so a table may give one the
+    /// other's count or score. Perft's [`PerftTable`](crate::perft::PerftTable) is keyed by
+    /// it, and so should a search's transposition table be.
+    ///
+    /// The default is [`Position::zobrist`], which covers everything that decides the moves and
+    /// the outcome in most variants. A variant whose position holds more (a clock that ends
+    /// the game at a threshold) overrides this and mixes that state in when it can matter
+    /// within `depth` plies, and only then, so that positions which differ only in it still
+    /// share their entries where they have the same subtrees (see
+    /// [`zobrist::clock_key`](crate::zobrist::clock_key)).
+    ///
+    /// `depth` counts the plies whose positions' moves or outcome the entry depends on: a
+    /// perft count `depth` plies deep depends on the positions 0 to `depth - 1` plies below (its
+    /// leaves count 1 whatever their state); a search score that also judges the positions
+    /// `depth` plies below (a draw by the clock there) asks for `depth + 1`, and a search that
+    /// goes on past its nominal depth (quiescence) for the deepest ply it may reach, or
+    /// `u32::MAX`. Repetition is not a property of a position and no key covers it: a search
+    /// that scores repetitions must not store or take entries whose score depends on the game's
+    /// history.
+    fn subtree_key(&self, depth: u32) -> u64 {
+        let _ = depth;
+        self.zobrist()
+    }
+
     /// The canonical text of `mv` in this position.
     fn move_text(&self, mv: Self::Move) -> String;
 

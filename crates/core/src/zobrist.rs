@@ -2,7 +2,8 @@
 //!
 //! A variant asks for as many keys as it has (piece, cell) pairs and state bits, once, and
 //! keeps them in a `OnceLock`. The same seed always gives the same keys, so hashes are stable
-//! across runs and machines.
+//! across runs and machines. [`clock_key`] mixes a game-ending clock into a table key
+//! ([`Position::subtree_key`](crate::Position::subtree_key)).
 
 /// The SplitMix64 generator: tiny, fast and good enough for keys and test games.
 #[derive(Clone, Debug)]
@@ -42,4 +43,35 @@ impl SplitMix64 {
 pub fn keys(seed: u64, n: usize) -> Vec<u64> {
     let mut rng = SplitMix64::new(seed);
     (0..n).map(|_| rng.next_u64()).collect()
+}
+
+/// `key` with a game-ending clock mixed in where it can decide something within `depth` plies:
+/// the key of a position for a table of subtrees `depth` plies deep
+/// ([`Position::subtree_key`](crate::Position::subtree_key)) in a variant whose game ends when
+/// a turn begins with `clock` at `limit` or more.
+///
+/// This is sound for a clock that goes up by one per ply or is reset to 0 by a move that the
+/// hashed state and the move alone decide (a capture, a pawn move), with a `limit` that the
+/// hashed state alone decides. Take two positions with the same hash whose clocks are both at
+/// most `limit - depth`: along any line of fewer than `depth` plies they reset at the same
+/// plies, neither clock reaches `limit` before, and after a reset the clocks are equal, so
+/// their subtrees are the same and they share one key. Otherwise (`clock + depth > limit`)
+/// the clock itself is mixed in: positions share a key only if their clocks are equal.
+///
+/// ```
+/// use dimchess_core::zobrist::clock_key;
+/// // A draw at 100: from 95, six plies can reach it, five cannot.
+/// assert_eq!(clock_key(7, 95, 100, 5), 7);
+/// assert_eq!(clock_key(7, 90, 100, 5), 7);
+/// assert_ne!(clock_key(7, 95, 100, 6), 7);
+/// assert_ne!(clock_key(7, 95, 100, 6), clock_key(7, 96, 100, 6));
+/// ```
+#[inline]
+pub fn clock_key(key: u64, clock: u64, limit: u64, depth: u32) -> u64 {
+    if clock.saturating_add(u64::from(depth)) > limit {
+        // A salt so that a clock's key is not one of the keys `keys` makes from small seeds.
+        key ^ SplitMix64::new(clock ^ 0xc10c_c10c_c10c_c10c).next_u64()
+    } else {
+        key
+    }
 }

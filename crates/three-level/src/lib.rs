@@ -101,6 +101,22 @@ impl Position for ThreeLevel {
         self.hash_from_scratch()
     }
 
+    /// The Zobrist hash (placement, side, eliminated players, en-passant records), with the
+    /// halfmove clock mixed in when TL-18's clock draw (at 50 x the live players) can end the
+    /// game within `depth` plies: near the draw, positions that differ only in their clocks
+    /// have different subtrees. The clock goes up by one per turn or is reset by a capture, a
+    /// Pawn or Point move or an elimination (TL-14 step 3), and the live players are hashed,
+    /// which [`dimchess_core::zobrist::clock_key`] needs. The fullmove number never changes a
+    /// count.
+    fn subtree_key(&self, depth: u32) -> u64 {
+        dimchess_core::zobrist::clock_key(
+            self.hash,
+            u64::from(self.halfmove),
+            self.clock_draw_limit(),
+            depth,
+        )
+    }
+
     fn move_text(&self, mv: Move) -> String {
         mv.text()
     }

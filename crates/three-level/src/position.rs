@@ -456,9 +456,14 @@ impl ThreeLevel {
         if self.live_count() <= 1 {
             return Some(Ending::LastPlayer(self.side));
         }
-        if self.halfmove as u64 >= 50 * self.live_count() as u64 {
+        if u64::from(self.halfmove) >= self.clock_draw_limit() {
             return Some(Ending::ClockDraw);
         }
         None
+    }
+
+    /// The halfmove clock at which the game is drawn (TL-18): 50 turns for each live player.
+    pub fn clock_draw_limit(&self) -> u64 {
+        50 * u64::from(self.live_count())
     }
 }

@@ -2,7 +2,7 @@
 //! regression pin (not independently confirmed).
 
 use dimchess_core::Position;
-use dimchess_core::perft::{perft, perft_divide};
+use dimchess_core::perft::{PerftOptions, perft, perft_divide, perft_with};
 use dimchess_three_level::{ThreeLevel, Variant};
 
 fn at(v: Variant, text: &str) -> ThreeLevel {
@@ -164,4 +164,30 @@ fn busy_middle_game_deep() {
         "gB,1,gP,2,yP,yB,yQ/gB,1,gP,2,yP,yN,1/1,gP,gP,3,yB,yP/gN,1,gP,1,rQ,1,yP,bP/rN,gQ,rP,5/rP,rP,2,bP,3/rB,4,bP,1,bB/1,rB,rP,2,bP,bB,bQ|gK,gB,gP,2,yP,yB,yK/1,gB,gP,2,yP,yN,yB/1,gP,gP,3,yP,1/5,rN,2/5,bP,bP,bP/rP,rP,gP,2,bP,1,bP/rB,1,rP,2,bP,1,bB/rK,rB,2,rP,bP,bB,bK|gR,gR,gP,gN,1,yP,yR,yR/gR,1,yN,gN,1,yP,2/gP,gP,gP,2,bN,yP,yR/8/1,rP,6/rP,1,rP,1,bN,bP,bP,1/rR,rN,rP,2,rP,1,bR/rR,3,rR,bP,bR,bR r - - 0 13",
     );
     check(&p, &[119, 9625, 734_657, 59_293_073]);
+}
+
+/// Issue 21's repro: two live players, the halfmove clock at 96, so TL-18's clock draw (at 100)
+/// falls inside the tree and a Point's sideways move and back transposes with two other moves
+/// four plies down, one line with the clock at 100 (the game drawn) and the other at 1. The
+/// hash table must not merge them: the same count with and without it, on every thread count.
+#[test]
+fn issue_21_clock_draw_inside_the_tree_hashed() {
+    // regression pin (plain perft, one thread; hashed perft gave 13,563,924 before the fix)
+    const PLAIN: u64 = 13_104_366;
+    let p = at(
+        Variant::Xiangqi,
+        "1,gF,6/8/8/4,bP,3/8/5,bN,2/8/6,bF,bG|1,gG,6/8/8/8/8/3,bP,4/8/7,bF|7,bP/gF,7/8/8/5,bE,2/8/7,bF/8 g ry - 96 156",
+    );
+    for (threads, hash_mb) in [(1, 64), (1, 1), (2, 64), (3, 1)] {
+        let o = PerftOptions {
+            threads,
+            hash_mb,
+            progress: None,
+        };
+        assert_eq!(
+            perft_with(&p, 6, &o),
+            PLAIN,
+            "{threads} threads, {hash_mb} MiB"
+        );
+    }
 }
