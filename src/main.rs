@@ -9,7 +9,7 @@ use std::time::Instant;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use dimchess::core::perft::{PerftOptions, Progress};
+use dimchess::core::perft::{PerftOptions, PerftTable, Progress};
 use dimchess::record::Game;
 use dimchess::{AnyPosition, Describe, Error, Position, registry, svg};
 
@@ -78,15 +78,19 @@ fn parse_args(raw: &[String], allowed: &[&str]) -> Result<Args, Fail> {
             }
             "--hash" if allowed.contains(&"--hash") => {
                 let v = value("--hash")?;
-                a.hash_mb = v
-                    .parse()
-                    .ok()
-                    .filter(|n| (1..=16384).contains(n))
-                    .ok_or_else(|| {
-                        Fail(format!(
-                            "--hash `{v}`: expected a size in MiB from 1 to 16384"
-                        ))
-                    })?;
+                // The table's pages are committed as it fills: a size the machine cannot hold
+                // would only fail late in a long run, so it is refused here (issue 20).
+                let max = PerftTable::max_mb();
+                a.hash_mb = v.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
+                    Fail(format!(
+                        "--hash `{v}`: expected a size in MiB from 1 to {max} (this machine's memory)"
+                    ))
+                })?;
+                if a.hash_mb > max {
+                    return Err(Fail(format!(
+                        "--hash `{v}`: more than this machine's memory ({max} MiB)"
+                    )));
+                }
             }
             "--json" if allowed.contains(&"--json") => a.json = true,
             "--svg" if allowed.contains(&"--svg") => a.svg = Some(value("--svg")?),

@@ -9,7 +9,8 @@
 //! - [`movelist`]: heap-free move lists;
 //! - [`perft`]: perft, divide and threaded perft over any [`Position`];
 //! - [`text`]: FEN-style placement and field helpers;
-//! - [`zobrist`]: key generation;
+//! - [`zobrist`]: key generation, and clocks in table keys;
+//! - [`memory`]: the machine's memory, for sizing tables;
 //! - [`error`]: the shared [`Error`].
 //!
 //! The core knows no variant: a variant is vectors, tables built from them, and rules.
@@ -26,6 +27,7 @@ pub mod error;
 pub mod geometry;
 pub mod layout;
 pub mod magic;
+pub mod memory;
 pub mod movelist;
 pub mod perft;
 mod pool;

@@ -23,6 +23,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::memory;
 use crate::pool::{self, Job};
 use crate::position::Position;
 
@@ -316,23 +317,25 @@ pub fn perft_hashed<P: Position>(pos: &P, depth: u32, table: &PerftTable) -> u64
     n
 }
 
-/// One slot: `check` is `key ^ data`, so that a slot torn by two threads writing at once
-/// fails the check instead of giving a wrong count (the lockless-hashing trick).
-#[derive(Default)]
-struct Entry {
-    check: AtomicU64,
-    /// `count << 8 | depth`.
-    data: AtomicU64,
-}
+/// The words of one bucket: two slots of (`check`, `data`). The first slot keeps the deepest
+/// subtree seen, the second always takes the newest. `check` is `key ^ data`, so that a slot
+/// torn by two threads writing at once fails the check instead of giving a wrong count (the
+/// lockless-hashing trick); `data` is `count << 8 | depth`. All-zero words are an empty slot
+/// (depth 0 is never stored).
+const BUCKET_WORDS: usize = 4;
 
-/// Two slots: the first keeps the deepest subtree seen, the second always takes the newest.
-#[derive(Default)]
-struct Bucket([Entry; 2]);
+/// The bytes of one bucket.
+const BUCKET_BYTES: usize = BUCKET_WORDS * core::mem::size_of::<AtomicU64>();
 
-/// A lock-free table of subtree counts keyed by [`Position::subtree_key`] and the depth,
-/// shared by every perft thread. It is allocated once; probing and storing never allocate.
+/// A lock-free table of subtree counts keyed by a position's [`Position::subtree_key`] and the
+/// depth, shared by every perft thread. Probing and storing never allocate.
+///
+/// The table is one zeroed allocation: the system commits its pages as they are first written,
+/// so a large table costs only the memory its stored subtrees touch, and making it takes no
+/// time (`perft fide 3 --hash 4096` stores 20 subtrees: a few pages, not 4 GiB).
 pub struct PerftTable {
-    buckets: Vec<Bucket>,
+    /// [`BUCKET_WORDS`] words per bucket.
+    words: Box<[AtomicU64]>,
 }
 
 impl PerftTable {
@@ -347,29 +350,45 @@ impl PerftTable {
     /// A table of about `mb` MiB (at least one bucket), or `None` if the memory cannot be
     /// reserved.
     pub fn try_new(mb: usize) -> Option<PerftTable> {
-        let n = (mb.saturating_mul(1 << 20) / core::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::new();
-        buckets.try_reserve_exact(n).ok()?;
-        buckets.extend((0..n).map(|_| Bucket::default()));
-        Some(PerftTable { buckets })
+        let buckets = (mb.saturating_mul(1 << 20) / BUCKET_BYTES).max(1);
+        let words = bytemuck::allocation::try_zeroed_slice_box::<AtomicU64>(
+            buckets.checked_mul(BUCKET_WORDS)?,
+        )
+        .ok()?;
+        Some(PerftTable { words })
     }
+
+    /// The largest size in MiB to ask for: the machine's physical memory where the system
+    /// tells it ([`memory::physical_mib`]), else [`PerftTable::FALLBACK_MAX_MB`]. Pages are
+    /// committed as the table fills, so a larger table would be made at once and fail (or
+    /// swap) only late in a long run; a tool refuses such a size up front.
+    pub fn max_mb() -> usize {
+        memory::physical_mib().map_or(PerftTable::FALLBACK_MAX_MB, |m| {
+            usize::try_from(m).unwrap_or(usize::MAX)
+        })
+    }
+
+    /// [`PerftTable::max_mb`] where the machine's memory is unknown: 16 GiB.
+    pub const FALLBACK_MAX_MB: usize = 16 << 10;
 
     /// The number of entries.
     pub fn capacity(&self) -> usize {
-        self.buckets.len() * 2
+        self.words.len() / BUCKET_WORDS * 2
     }
 
-    fn bucket(&self, key: u64, depth: u32) -> &Bucket {
+    /// The four words of the bucket of `key` at `depth`.
+    fn bucket(&self, key: u64, depth: u32) -> &[AtomicU64] {
         let mixed = key ^ u64::from(depth).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let i = ((u128::from(mixed) * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[i]
+        let buckets = self.words.len() / BUCKET_WORDS;
+        let i = ((u128::from(mixed) * buckets as u128) >> 64) as usize;
+        &self.words[i * BUCKET_WORDS..(i + 1) * BUCKET_WORDS]
     }
 
-    /// The stored count of the subtree `depth` plies below the position with hash `key`.
+    /// The stored count of the subtree `depth` plies below the position with key `key`.
     pub fn probe(&self, key: u64, depth: u32) -> Option<u64> {
-        self.bucket(key, depth).0.iter().find_map(|e| {
-            let data = e.data.load(Ordering::Relaxed);
-            let check = e.check.load(Ordering::Relaxed);
+        self.bucket(key, depth).chunks_exact(2).find_map(|slot| {
+            let data = slot[1].load(Ordering::Relaxed);
+            let check = slot[0].load(Ordering::Relaxed);
             (check ^ data == key && data & 0xff == u64::from(depth) && depth > 0)
                 .then_some(data >> 8)
         })
@@ -382,14 +401,13 @@ impl PerftTable {
         }
         let data = count << 8 | u64::from(depth);
         let b = self.bucket(key, depth);
-        let deepest = &b.0[0];
-        let slot = if deepest.data.load(Ordering::Relaxed) & 0xff <= u64::from(depth) {
-            deepest
+        let slot = if b[1].load(Ordering::Relaxed) & 0xff <= u64::from(depth) {
+            &b[0..2]
         } else {
-            &b.0[1]
+            &b[2..4]
         };
-        slot.data.store(data, Ordering::Relaxed);
-        slot.check.store(key ^ data, Ordering::Relaxed);
+        slot[1].store(data, Ordering::Relaxed);
+        slot[0].store(key ^ data, Ordering::Relaxed);
     }
 }
 
@@ -420,5 +438,6 @@ mod tests {
     #[test]
     fn table_size_follows_megabytes() {
         assert_eq!(PerftTable::new(1).capacity(), (1 << 20) / 32 * 2);
+        assert_eq!(BUCKET_BYTES, 32);
     }
 }
