@@ -166,6 +166,33 @@ fn busy_middle_game_deep() {
     check(&p, &[119, 9625, 734_657, 59_293_073]);
 }
 
+/// TL-18: the key mixes the clock in only where the clock draw (50 x the live players) can
+/// begin a turn less than `depth` plies below: from 94 with two live players, six plies reach
+/// 99 at most; from 95 they reach the draw.
+#[test]
+fn subtree_key_mixes_the_clock_only_within_reach_of_the_draw() {
+    let two_live = |clock: u32| {
+        at(
+            Variant::Xiangqi,
+            &format!(
+                "8/8/8/8/3,rN,4/8/8/8|7,yG/8/8/8/3,rP,4/8/8/rG,7|8/8/8/8/8/8/8/8 r bg - {clock} 8"
+            ),
+        )
+    };
+    let (far, edge, near) = (two_live(90), two_live(94), two_live(95));
+    assert_eq!(far.subtree_key(6), far.zobrist());
+    assert_eq!(edge.subtree_key(6), far.subtree_key(6));
+    assert_ne!(near.subtree_key(6), far.subtree_key(6));
+    assert_ne!(near.subtree_key(6), two_live(96).subtree_key(6));
+    assert_eq!(near.subtree_key(5), far.subtree_key(5));
+    // Four live players: the draw is at 200.
+    let mut start = ThreeLevel::start(Variant::Main).to_string();
+    start = start.replace(" 0 1", " 195 1");
+    let p = at(Variant::Main, &start);
+    assert_eq!(p.subtree_key(5), p.zobrist());
+    assert_ne!(p.subtree_key(6), p.zobrist());
+}
+
 /// Issue 21's repro: two live players, the halfmove clock at 96, so TL-18's clock draw (at 100)
 /// falls inside the tree and a Point's sideways move and back transposes with two other moves
 /// four plies down, one line with the clock at 100 (the game drawn) and the other at 1. The
