@@ -39,6 +39,16 @@ macro_rules! any_position {
             )*
         }
 
+        impl AnyMove {
+            /// The name of the variant arm the move belongs to (`Fide`, `ThreeLevel` ...), for
+            /// messages about a move played in another variant's position.
+            pub fn variant_name(&self) -> &'static str {
+                match self {
+                    $(AnyMove::$name(_) => stringify!($name),)*
+                }
+            }
+        }
+
         impl VariantPosition {
             /// The number of leaves `depth` plies below, run as `options` say (generic perft,
             /// monomorphised for the variant).
@@ -122,6 +132,30 @@ macro_rules! any_position {
                 }
             }
 
+            fn outcome_text(&self, outcome: Outcome) -> String {
+                match self {
+                    $(VariantPosition::$name(p) => p.outcome_text(outcome),)*
+                }
+            }
+
+            fn repetition_key(&self) -> Option<u64> {
+                match self {
+                    $(VariantPosition::$name(p) => p.repetition_key(),)*
+                }
+            }
+
+            fn game_ending(&self, occurrences: usize) -> Option<Outcome> {
+                match self {
+                    $(VariantPosition::$name(p) => p.game_ending(occurrences),)*
+                }
+            }
+
+            fn draw_claim(&self, occurrences: usize) -> Option<Outcome> {
+                match self {
+                    $(VariantPosition::$name(p) => p.draw_claim(occurrences),)*
+                }
+            }
+
             fn zobrist(&self) -> u64 {
                 match self {
                     $(VariantPosition::$name(p) => p.zobrist(),)*
@@ -138,7 +172,7 @@ macro_rules! any_position {
                 match (self, mv) {
                     $((VariantPosition::$name(p), AnyMove::$name(m)) => p.move_text(m),)*
                     #[allow(unreachable_patterns)]
-                    _ => format!("{mv:?}"),
+                    _ => format!("({} move)", mv.variant_name()),
                 }
             }
 
@@ -164,7 +198,11 @@ macro_rules! any_position {
                 match (self, mv) {
                     $((VariantPosition::$name(p), AnyMove::$name(m)) => p.play(m),)*
                     #[allow(unreachable_patterns)]
-                    _ => Err(Error::illegal(format!("{mv:?}"), "", "a move of another variant")),
+                    _ => Err(Error::illegal(
+                        format!("({} move)", mv.variant_name()),
+                        "",
+                        "a move of another variant",
+                    )),
                 }
             }
 
@@ -328,6 +366,22 @@ impl Position for AnyPosition {
         self.pos.result_text()
     }
 
+    fn outcome_text(&self, outcome: Outcome) -> String {
+        self.pos.outcome_text(outcome)
+    }
+
+    fn repetition_key(&self) -> Option<u64> {
+        self.pos.repetition_key()
+    }
+
+    fn game_ending(&self, occurrences: usize) -> Option<Outcome> {
+        self.pos.game_ending(occurrences)
+    }
+
+    fn draw_claim(&self, occurrences: usize) -> Option<Outcome> {
+        self.pos.draw_claim(occurrences)
+    }
+
     fn zobrist(&self) -> u64 {
         self.pos.zobrist()
     }
@@ -361,9 +415,12 @@ impl Position for AnyPosition {
     }
 }
 
+/// The variant's layout, with the position's result filled in.
 impl Describe for AnyPosition {
     fn layout(&self) -> Layout {
-        self.pos.layout()
+        let mut l = self.pos.layout();
+        l.result = self.result_text();
+        l
     }
 }
 

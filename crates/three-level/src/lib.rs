@@ -93,6 +93,24 @@ impl Position for ThreeLevel {
         self.result_line()
     }
 
+    fn outcome_text(&self, outcome: Outcome) -> String {
+        outcome::text(outcome)
+    }
+
+    /// TL-18: "the same position" is the same placement, side to move, eliminated set and
+    /// en-passant records, exactly what the Zobrist hash covers (not the clocks).
+    fn repetition_key(&self) -> Option<u64> {
+        Some(self.hash)
+    }
+
+    /// TL-18: the third occurrence of the same position draws the game (a game-record rule:
+    /// the legal moves and perft ignore it).
+    fn game_ending(&self, occurrences: usize) -> Option<Outcome> {
+        (occurrences >= outcome::REPETITIONS).then_some(Outcome::Draw {
+            reason: "repetition",
+        })
+    }
+
     fn zobrist(&self) -> u64 {
         self.hash
     }
