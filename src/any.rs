@@ -4,7 +4,7 @@
 //!
 //! To add a variant, add one line to the `any_position!` invocation at the bottom of this file
 //! (its position type must implement [`dimchess_core::Position`] and
-//! [`dimchess_core::Describe`]) and its ids to [`crate::registry::VARIANTS`].
+//! [`dimchess_core::Describe`], and its move type `Display` as the move's canonical text) and its ids to [`crate::registry::VARIANTS`].
 
 use core::fmt;
 
@@ -45,6 +45,15 @@ macro_rules! any_position {
             pub fn variant_name(&self) -> &'static str {
                 match self {
                     $(AnyMove::$name(_) => stringify!($name),)*
+                }
+            }
+        }
+
+        /// The move's canonical text (every variant's move text is its move's `Display`).
+        impl fmt::Display for AnyMove {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self {
+                    $(AnyMove::$name(m) => fmt::Display::fmt(m, f),)*
                 }
             }
         }
@@ -172,7 +181,7 @@ macro_rules! any_position {
                 match (self, mv) {
                     $((VariantPosition::$name(p), AnyMove::$name(m)) => p.move_text(m),)*
                     #[allow(unreachable_patterns)]
-                    _ => format!("({} move)", mv.variant_name()),
+                    _ => mv.to_string(),
                 }
             }
 
@@ -199,9 +208,9 @@ macro_rules! any_position {
                     $((VariantPosition::$name(p), AnyMove::$name(m)) => p.play(m),)*
                     #[allow(unreachable_patterns)]
                     _ => Err(Error::illegal(
-                        format!("({} move)", mv.variant_name()),
+                        mv.to_string(),
                         "",
-                        "a move of another variant",
+                        format!("a move of another variant ({})", mv.variant_name()),
                     )),
                 }
             }

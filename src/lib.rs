@@ -29,8 +29,9 @@
 //! - [`registry`]: the variants by id; [`AnyPosition`]: a position of any of them;
 //! - [`record`]: games with undo, and their PGN-like records;
 //! - [`svg`]: diagrams of any [`Layout`];
-//! - feature `serde`: [`AnyPosition`] as `{"variant": id, "position": text}` and
-//!   [`record::Game`] as its record, both read back through the validating parsers.
+//! - feature `serde`: [`AnyPosition`] as `{"variant": id, "position": text}`, [`AnyMove`] as
+//!   its text (read back in a position with [`AnyPosition::move_seed`]) and [`record::Game`]
+//!   as its record, all read back through the validating parsers.
 //!
 //! The variant crates are re-exported: [`core`] (`dimchess-core`), [`fide`], and one module
 //! per variant.
@@ -42,6 +43,8 @@ pub mod record;
 pub mod registry;
 #[cfg(feature = "serde")]
 mod serde_impl;
+#[cfg(feature = "serde")]
+pub use serde_impl::MoveSeed;
 pub mod svg;
 
 pub use any::{AnyMove, AnyPosition, VariantPosition};

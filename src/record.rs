@@ -40,10 +40,11 @@
 //! assert_eq!(game.result_text(), None);
 //! let claim = game.can_claim_draw().unwrap();
 //! assert_eq!(claim.to_string(), "1/2-1/2 (threefold repetition)");
-//! let record = format!("{}1/2-1/2 (threefold repetition)\n", game.to_record().trim_end_matches("*\n"));
 //! game.claim_draw().unwrap();
-//! assert_eq!(game.to_record(), Game::from_record(&record).unwrap().to_record());
 //! assert!(game.play_text("e2e4").is_err()); // the game is over
+//! let record = game.to_record();
+//! assert!(record.ends_with("4. f3g1 f6g8\n1/2-1/2 (threefold repetition)\n"));
+//! assert_eq!(Game::from_record(&record).unwrap().result_text(), game.result_text());
 //! ```
 //!
 //! ```
@@ -754,6 +755,24 @@ mod tests {
             }
             assert_eq!(v.start_position().repetition_key(), None, "{}", v.id);
         }
+    }
+
+    #[test]
+    fn errors_name_moves_by_their_text() {
+        let mut g = Game::new(fide());
+        let (e2e4, _) = g.position().moves_with_text()[0];
+        let other = registry::start("hyperspace").unwrap();
+        let (foreign, text) = other.moves_with_text()[0].clone();
+        let e = g.play(foreign).unwrap_err().to_string();
+        assert!(
+            e.contains(&format!("`{text}`")) && !e.contains("Hyperspace("),
+            "{e}"
+        );
+        for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+            g.play_text(m).unwrap();
+        }
+        let e = g.play(e2e4).unwrap_err().to_string();
+        assert!(e.contains("game is over") && !e.contains("Fide("), "{e}");
     }
 
     #[test]

@@ -230,3 +230,13 @@ fn ambiguous_or_wrong_san_is_an_error_naming_the_move() {
     let e = promo.parse_move("b8").unwrap_err().to_string();
     assert!(e.contains("must name its promotion"), "{e}");
 }
+
+#[test]
+fn illegal_move_errors_print_the_move_text_not_its_debug_form() {
+    let mut black = Chess::default();
+    black.play_text("e2e4").unwrap();
+    let e7e5 = black.parse_move("e7e5").unwrap();
+    let mut pos = Chess::default();
+    let e = pos.play(e7e5).unwrap_err().to_string();
+    assert!(e.contains("`e7e5`") && !e.contains("Move {"), "{e}");
+}
