@@ -528,6 +528,8 @@ mod tests {
         }
         let e = g.play_text("a2a3").unwrap_err().to_string();
         assert!(e.contains("game is over"), "{e}");
+        assert_eq!(g.layout().result.as_deref(), Some("0-1 (checkmate)"));
+        assert!(crate::svg::render(&g.layout(), "fide").contains("0-1 (checkmate)"));
     }
 
     #[test]
