@@ -11,8 +11,7 @@
 //! tables, played by copy-make, and hashed incrementally.
 //!
 //! ```
-//! use dimchess_core::{perft::perft, Position};
-//! use dimchess_dimension_chess::DimensionChess;
+//! use dimchess_dimension_chess::prelude::*;
 //! let mut p = DimensionChess::start();
 //! assert_eq!(perft(&p, 2), 400);
 //! p.play_text("E:e2e4").unwrap();
@@ -46,6 +45,20 @@ pub use movegen::{MAX_MOVES, MoveList};
 pub use moves::{Move, MoveKind, MoveText};
 pub use plane::Plane;
 pub use position::{DimensionChess, EpTarget};
+
+// What a user of this crate alone needs: the core's traits, types and perft, so that
+// `dimchess-dimension-chess` in `[dependencies]` is enough to play and count moves.
+pub use dimchess_core;
+pub use dimchess_core::{Describe, Error, Layout, Outcome, Position, perft};
+
+/// Everything needed to play: `use dimchess_dimension_chess::prelude::*;` brings the position and move types
+/// and the core's [`Position`] and [`Describe`] traits, [`Error`], [`Outcome`] and
+/// [`perft::perft`](dimchess_core::perft::perft) into scope.
+pub mod prelude {
+    pub use crate::{DimensionChess, Move, Square};
+    pub use dimchess_core::perft::{perft, perft_divide};
+    pub use dimchess_core::{Describe, Error, Layout, Outcome, Position};
+}
 
 /// The variant id in the registry and the tool.
 pub const VARIANT_ID: &str = "dimension-chess";

@@ -25,7 +25,7 @@ pub type Moves = MoveList<Move, MAX_MOVES>;
 /// A legal position of orthodox chess.
 ///
 /// ```
-/// use dimchess_core::{perft::perft, Position};
+/// use dimchess_fide::{perft::perft, Position};
 /// use dimchess_fide::Chess;
 /// let mut pos = Chess::default();
 /// assert_eq!(perft(&pos, 3), 8902);

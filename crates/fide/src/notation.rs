@@ -275,7 +275,7 @@ pub fn parse_san(pos: &Chess, text: &str) -> Result<Move, Error> {
 /// ```
 /// use dimchess_fide::Chess;
 /// let pos = Chess::default();
-/// let m = dimchess_core::Position::parse_move(&pos, "g1f3").unwrap();
+/// let m = dimchess_fide::Position::parse_move(&pos, "g1f3").unwrap();
 /// assert_eq!(pos.san(m), "Nf3");
 /// ```
 pub fn san(pos: &Chess, mv: Move) -> String {

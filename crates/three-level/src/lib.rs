@@ -13,8 +13,7 @@
 //! The rulebook's rulings (`TL-n`, `TX-n`) are cited where they decide something.
 //!
 //! ```
-//! use dimchess_core::{perft::perft, Position};
-//! use dimchess_three_level::{ThreeLevel, Variant};
+//! use dimchess_three_level::prelude::*;
 //! let pos = ThreeLevel::start(Variant::Xiangqi);
 //! assert_eq!(perft(&pos, 2), 400);
 //! let err = pos.parse_move("1b21d3").unwrap_err(); // the Knight's leg 1c2 is occupied
@@ -47,12 +46,25 @@ use core::fmt;
 use core::str::FromStr;
 
 use dimchess_core::movelist::MoveList;
-use dimchess_core::{Error, Outcome, Position};
 
 pub use moves::Move;
 pub use piece::{Colour, Kind, Piece, Variant};
 pub use position::{Ending, EpRecord, ThreeLevel};
 pub use start::{MAIN_START, XIANGQI_START};
+
+// What a user of this crate alone needs: the core's traits, types and perft, so that
+// `dimchess-three-level` in `[dependencies]` is enough to play and count moves.
+pub use dimchess_core;
+pub use dimchess_core::{Describe, Error, Layout, Outcome, Position, perft};
+
+/// Everything needed to play: `use dimchess_three_level::prelude::*;` brings the position and move types
+/// and the core's [`Position`] and [`Describe`] traits, [`Error`], [`Outcome`] and
+/// [`perft::perft`](dimchess_core::perft::perft) into scope.
+pub mod prelude {
+    pub use crate::{Colour, Kind, MAIN_START, Move, Piece, ThreeLevel, Variant, XIANGQI_START};
+    pub use dimchess_core::perft::{perft, perft_divide};
+    pub use dimchess_core::{Describe, Error, Layout, Outcome, Position};
+}
 
 /// Capacity of a move list: more than the legal moves of any valid position (the test
 /// `move_list_capacity_is_enough` checks it against a bound computed from the tables).
