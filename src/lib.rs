@@ -2,7 +2,7 @@
 //!
 //! ```
 //! use dimchess::{registry, AnyPosition};
-//! use dimchess_core::Position;
+//! use dimchess::Position;
 //! let mut pos = registry::start("fide").unwrap();
 //! pos.play_text("e2e4").unwrap();
 //! assert_eq!(pos.perft(2, 1), 600);
@@ -30,11 +30,15 @@
 //! - [`record`]: games with undo, and their PGN-like records;
 //! - [`svg`]: diagrams of any [`Layout`];
 //! - feature `serde`: [`AnyPosition`] as `{"variant": id, "position": text}`, [`AnyMove`] as
-//!   its text (read back in a position with [`AnyPosition::move_seed`]) and [`record::Game`]
+//!   its text (read back in a position with `AnyPosition::move_seed`) and [`record::Game`]
 //!   as its record, all read back through the validating parsers.
 //!
 //! The variant crates are re-exported: [`core`] (`dimchess-core`), [`fide`], and one module
 //! per variant.
+// Where other crates' docs link to this one's items when its own docs are not (yet) built
+// beside theirs: `cargo doc` documents the workspace's crates in parallel, so without it the
+// first build shows cross-crate links as plain `[Name]` text. Keep the version in step.
+#![doc(html_root_url = "https://docs.rs/dimchess/0.1.0")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

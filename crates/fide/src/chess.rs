@@ -349,7 +349,7 @@ impl Position for Chess {
         mv.to_string()
     }
 
-    /// Reads UCI or SAN ([`notation::parse`]).
+    /// Reads UCI or SAN (`dimchess_fide::notation::parse`).
     fn parse_move(&self, text: &str) -> Result<Move, Error> {
         notation::parse(self, text)
     }

@@ -16,6 +16,10 @@
 //! # Features
 //! - `serde`: a [`Chess`] position serializes as its FEN and a [`Uci`] move as its text;
 //!   deserializing goes through the validating parsers.
+// Where other crates' docs link to this one's items when its own docs are not (yet) built
+// beside theirs: `cargo doc` documents the workspace's crates in parallel, so without it the
+// first build shows cross-crate links as plain `[Name]` text. Keep the version in step.
+#![doc(html_root_url = "https://docs.rs/dimchess-fide/0.1.0")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -44,7 +48,7 @@ pub use dimchess_core::{Describe, Error, Layout, Outcome, Position, perft};
 
 /// Everything needed to play: `use dimchess_fide::prelude::*;` brings the position and move types
 /// and the core's [`Position`] and [`Describe`] traits, [`Error`], [`Outcome`] and
-/// [`perft::perft`](dimchess_core::perft::perft) into scope.
+/// [`perft::perft`] into scope.
 pub mod prelude {
     pub use crate::{Chess, Color, Move, Piece, Role, START_FEN, Square, Uci};
     pub use dimchess_core::perft::{perft, perft_divide};

@@ -25,6 +25,10 @@
 //!   deserialize through the validating parser (give the variant with
 //!   [`ThreeLevel::parse`]; the `Deserialize` impl reads `three-level` texts, or a text
 //!   prefixed by its variant id and a `:`, such as `three-level-xiangqi:...`).
+// Where other crates' docs link to this one's items when its own docs are not (yet) built
+// beside theirs: `cargo doc` documents the workspace's crates in parallel, so without it the
+// first build shows cross-crate links as plain `[Name]` text. Keep the version in step.
+#![doc(html_root_url = "https://docs.rs/dimchess-three-level/0.1.0")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -59,7 +63,7 @@ pub use dimchess_core::{Describe, Error, Layout, Outcome, Position, perft};
 
 /// Everything needed to play: `use dimchess_three_level::prelude::*;` brings the position and move types
 /// and the core's [`Position`] and [`Describe`] traits, [`Error`], [`Outcome`] and
-/// [`perft::perft`](dimchess_core::perft::perft) into scope.
+/// [`perft::perft`] into scope.
 pub mod prelude {
     pub use crate::{Colour, Kind, MAIN_START, Move, Piece, ThreeLevel, Variant, XIANGQI_START};
     pub use dimchess_core::perft::{perft, perft_divide};

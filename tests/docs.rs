@@ -1,6 +1,7 @@
-//! Every ruling id the code cites (`HS-4`, `DX-12`, `TL-18` ...) is stated in the project's
-//! `docs/rules/<variant>.md`, so that an error message or a comment that names a ruling can be
-//! looked up.
+//! The docs say what the code does: every ruling id the code cites (`HS-4`, `DX-12`, `TL-18`
+//! ...) is stated in the project's `docs/rules/<variant>.md`, so that an error message or a
+//! comment that names a ruling can be looked up; and every crate's `html_root_url` (where other
+//! crates' docs link to it) names its current version.
 
 use std::path::{Path, PathBuf};
 
@@ -110,4 +111,30 @@ fn the_scanner_finds_ids_and_tells_prefixes_apart() {
     );
     assert!(states("DX-12 and DX-1.", "DX-1"));
     assert!(!states("DX-12 only", "DX-1"));
+}
+
+#[test]
+fn html_root_urls_name_the_current_version() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let version = env!("CARGO_PKG_VERSION");
+    let mut libs = vec![(root.join("src/lib.rs"), "dimchess".to_string())];
+    for e in std::fs::read_dir(root.join("crates")).unwrap().flatten() {
+        let toml = std::fs::read_to_string(e.path().join("Cargo.toml")).unwrap_or_default();
+        if !toml.contains("version.workspace = true") {
+            continue; // a crate with its own version has its own check
+        }
+        let name = toml
+            .lines()
+            .find_map(|l| l.strip_prefix("name = \""))
+            .and_then(|l| l.strip_suffix('"'))
+            .unwrap()
+            .to_string();
+        libs.push((e.path().join("src/lib.rs"), name));
+    }
+    assert!(libs.len() >= 8);
+    for (lib, name) in libs {
+        let text = std::fs::read_to_string(&lib).unwrap();
+        let want = format!("#![doc(html_root_url = \"https://docs.rs/{name}/{version}\")]");
+        assert!(text.contains(&want), "{}: expected {want}", lib.display());
+    }
 }
