@@ -1,8 +1,7 @@
 //! `dimchess`: every dimchess variant behind one registry and one dynamic position type.
 //!
 //! ```
-//! use dimchess::{registry, AnyPosition};
-//! use dimchess::Position;
+//! use dimchess::{registry, Position};
 //! let mut pos = registry::start("fide").unwrap();
 //! pos.play_text("e2e4").unwrap();
 //! assert_eq!(pos.perft(2, 1), 600);
