@@ -572,19 +572,26 @@ mod tests {
 
     #[test]
     fn three_level_third_occurrence_draws_tl18() {
-        // (`three-level-xiangqi` applies TL-18 too, TX-11, through the same code.)
-        for id in ["three-level", "three-level-checkmate-promotion"] {
+        // TX-11: the Xiang Qi variant applies TL-18 too (its horses take other paths).
+        const TX_CYCLE: [&str; 8] = [
+            "2c22e1", "2f21d2", "2f71d7", "2c73e7", "2e12c2", "1d22f2", "1d72f7", "3e72c7",
+        ];
+        for (id, cycle) in [
+            ("three-level", TL_CYCLE),
+            ("three-level-checkmate-promotion", TL_CYCLE),
+            ("three-level-xiangqi", TX_CYCLE),
+        ] {
             let mut g = Game::new(registry::start(id).unwrap());
-            for m in TL_CYCLE {
+            for m in cycle {
                 g.play_text(m).unwrap();
             }
             assert_eq!(g.occurrences(), 2);
             assert_eq!(g.result_text(), None, "{id}: second occurrence");
-            for m in &TL_CYCLE[..7] {
+            for m in &cycle[..7] {
                 g.play_text(m).unwrap();
             }
             assert_eq!(g.result_text(), None);
-            g.play_text(TL_CYCLE[7]).unwrap();
+            g.play_text(cycle[7]).unwrap();
             assert_eq!(g.occurrences(), 3);
             assert_eq!(
                 g.result_text().as_deref(),
@@ -599,7 +606,7 @@ mod tests {
             );
             // The position alone (perft, legal moves) ignores it.
             assert_eq!(g.position().result_text(), None);
-            assert!(g.play_text(TL_CYCLE[0]).is_err());
+            assert!(g.play_text(cycle[0]).is_err());
             assert!(g.can_claim_draw().is_none());
             // The record says so and reads back drawn.
             let text = g.to_record();
