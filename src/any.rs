@@ -4,7 +4,7 @@
 //!
 //! To add a variant, add one line to the `any_position!` invocation at the bottom of this file
 //! (its position type must implement [`dimchess_core::Position`] and
-//! [`dimchess_core::Describe`]) and its ids to [`crate::registry::VARIANTS`].
+//! [`dimchess_core::Describe`], and its move type `Display` as the move's canonical text) and its ids to [`crate::registry::VARIANTS`].
 
 use core::fmt;
 
@@ -37,6 +37,25 @@ macro_rules! any_position {
                 #[doc = concat!("A `", stringify!($name), "` move.")]
                 $name(<$pos as Position>::Move),
             )*
+        }
+
+        impl AnyMove {
+            /// The name of the variant arm the move belongs to (`Fide`, `ThreeLevel` ...), for
+            /// messages about a move played in another variant's position.
+            pub fn variant_name(&self) -> &'static str {
+                match self {
+                    $(AnyMove::$name(_) => stringify!($name),)*
+                }
+            }
+        }
+
+        /// The move's canonical text (every variant's move text is its move's `Display`).
+        impl fmt::Display for AnyMove {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self {
+                    $(AnyMove::$name(m) => fmt::Display::fmt(m, f),)*
+                }
+            }
         }
 
         impl VariantPosition {
@@ -122,6 +141,30 @@ macro_rules! any_position {
                 }
             }
 
+            fn outcome_text(&self, outcome: Outcome) -> String {
+                match self {
+                    $(VariantPosition::$name(p) => p.outcome_text(outcome),)*
+                }
+            }
+
+            fn repetition_key(&self) -> Option<u64> {
+                match self {
+                    $(VariantPosition::$name(p) => p.repetition_key(),)*
+                }
+            }
+
+            fn game_ending(&self, occurrences: usize) -> Option<Outcome> {
+                match self {
+                    $(VariantPosition::$name(p) => p.game_ending(occurrences),)*
+                }
+            }
+
+            fn draw_claim(&self, occurrences: usize) -> Option<Outcome> {
+                match self {
+                    $(VariantPosition::$name(p) => p.draw_claim(occurrences),)*
+                }
+            }
+
             fn zobrist(&self) -> u64 {
                 match self {
                     $(VariantPosition::$name(p) => p.zobrist(),)*
@@ -144,7 +187,7 @@ macro_rules! any_position {
                 match (self, mv) {
                     $((VariantPosition::$name(p), AnyMove::$name(m)) => p.move_text(m),)*
                     #[allow(unreachable_patterns)]
-                    _ => format!("{mv:?}"),
+                    _ => mv.to_string(),
                 }
             }
 
@@ -170,7 +213,11 @@ macro_rules! any_position {
                 match (self, mv) {
                     $((VariantPosition::$name(p), AnyMove::$name(m)) => p.play(m),)*
                     #[allow(unreachable_patterns)]
-                    _ => Err(Error::illegal(format!("{mv:?}"), "", "a move of another variant")),
+                    _ => Err(Error::illegal(
+                        mv.to_string(),
+                        "",
+                        format!("a move of another variant ({})", mv.variant_name()),
+                    )),
                 }
             }
 
@@ -334,6 +381,22 @@ impl Position for AnyPosition {
         self.pos.result_text()
     }
 
+    fn outcome_text(&self, outcome: Outcome) -> String {
+        self.pos.outcome_text(outcome)
+    }
+
+    fn repetition_key(&self) -> Option<u64> {
+        self.pos.repetition_key()
+    }
+
+    fn game_ending(&self, occurrences: usize) -> Option<Outcome> {
+        self.pos.game_ending(occurrences)
+    }
+
+    fn draw_claim(&self, occurrences: usize) -> Option<Outcome> {
+        self.pos.draw_claim(occurrences)
+    }
+
     fn zobrist(&self) -> u64 {
         self.pos.zobrist()
     }
@@ -371,9 +434,12 @@ impl Position for AnyPosition {
     }
 }
 
+/// The variant's layout, with the position's result filled in.
 impl Describe for AnyPosition {
     fn layout(&self) -> Layout {
-        self.pos.layout()
+        let mut l = self.pos.layout();
+        l.result = self.result_text();
+        l
     }
 }
 

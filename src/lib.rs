@@ -1,8 +1,7 @@
 //! `dimchess`: every dimchess variant behind one registry and one dynamic position type.
 //!
 //! ```
-//! use dimchess::{registry, AnyPosition};
-//! use dimchess_core::Position;
+//! use dimchess::{registry, Position};
 //! let mut pos = registry::start("fide").unwrap();
 //! pos.play_text("e2e4").unwrap();
 //! assert_eq!(pos.perft(2, 1), 600);
@@ -29,11 +28,16 @@
 //! - [`registry`]: the variants by id; [`AnyPosition`]: a position of any of them;
 //! - [`record`]: games with undo, and their PGN-like records;
 //! - [`svg`]: diagrams of any [`Layout`];
-//! - feature `serde`: [`AnyPosition`] as `{"variant": id, "position": text}` and
-//!   [`record::Game`] as its record, both read back through the validating parsers.
+//! - feature `serde`: [`AnyPosition`] as `{"variant": id, "position": text}`, [`AnyMove`] as
+//!   its text (read back in a position with `AnyPosition::move_seed`) and [`record::Game`]
+//!   as its record, all read back through the validating parsers.
 //!
 //! The variant crates are re-exported: [`core`] (`dimchess-core`), [`fide`], and one module
 //! per variant.
+// Where other crates' docs link to this one's items when its own docs are not (yet) built
+// beside theirs: `cargo doc` documents the workspace's crates in parallel, so without it the
+// first build shows cross-crate links as plain `[Name]` text. Keep the version in step.
+#![doc(html_root_url = "https://docs.rs/dimchess/0.1.0")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -42,6 +46,8 @@ pub mod record;
 pub mod registry;
 #[cfg(feature = "serde")]
 mod serde_impl;
+#[cfg(feature = "serde")]
+pub use serde_impl::MoveSeed;
 pub mod svg;
 
 pub use any::{AnyMove, AnyPosition, VariantPosition};

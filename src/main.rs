@@ -172,8 +172,9 @@ fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
                 None
             };
             let total = match &divide {
-                Some(div) => div.iter().map(|(_, n)| n).sum(),
-                None => pos.perft_with(depth, &options),
+                // Depth 0 has no root moves to divide and one leaf, the position itself.
+                Some(div) if depth > 0 => div.iter().map(|(_, n)| n).sum(),
+                _ => pos.perft_with(depth, &options),
             };
             reporter.finish();
             if a.json {
@@ -238,15 +239,20 @@ fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
                 }
                 .map_err(io)?;
             }
+            // A finished position has no moves: say why (its result) instead of nothing.
+            let result = pos.result_text();
             if a.json {
                 writeln!(
                     out,
-                    "{{\"variant\":{},\"position\":{},\"moves\":[{}]}}",
+                    "{{\"variant\":{},\"position\":{},\"moves\":[{}],\"result\":{}}}",
                     json_str(pos.id()),
                     json_str(&pos.text()),
-                    items.join(",")
+                    items.join(","),
+                    json_opt(result.as_deref())
                 )
                 .map_err(io)?;
+            } else if let Some(r) = result {
+                writeln!(out, "{r}").map_err(io)?;
             }
         }
         "play" => {

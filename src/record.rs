@@ -20,6 +20,33 @@
 //! Reading a record replays it: every move is checked, and a wrong one is an error that names
 //! it.
 //!
+//! # Endings that depend on the game
+//!
+//! A game applies its variant's rules that a position alone cannot (see
+//! [`Position::game_ending`] and [`Position::draw_claim`]): it counts how often each position
+//! has occurred, by the variant's [`Position::repetition_key`]. In `three-level` the third
+//! occurrence of a position draws the game (TL-18); in `fide` fivefold repetition, the 75-move
+//! rule and dead positions by insufficient material end it, and the player to move may claim a
+//! draw by threefold repetition or the 50-move rule ([`Game::can_claim_draw`],
+//! [`Game::claim_draw`]). A record claims such a draw by ending with it as its result:
+//!
+//! ```
+//! use dimchess::record::Game;
+//! use dimchess::registry;
+//! let mut game = Game::new(registry::start("fide").unwrap());
+//! for m in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+//!     game.play_text(m).unwrap();
+//! }
+//! assert_eq!(game.result_text(), None);
+//! let claim = game.can_claim_draw().unwrap();
+//! assert_eq!(claim.to_string(), "1/2-1/2 (threefold repetition)");
+//! game.claim_draw().unwrap();
+//! assert!(game.play_text("e2e4").is_err()); // the game is over
+//! let record = game.to_record();
+//! assert!(record.ends_with("4. f3g1 f6g8\n1/2-1/2 (threefold repetition)\n"));
+//! assert_eq!(Game::from_record(&record).unwrap().result_text(), game.result_text());
+//! ```
+//!
 //! ```
 //! use dimchess::record::Game;
 //! use dimchess::registry;
@@ -37,7 +64,7 @@
 use core::fmt;
 
 use dimchess_core::layout::{Describe, Layout};
-use dimchess_core::{Error, Position};
+use dimchess_core::{Error, Outcome, Position};
 
 use crate::any::{AnyMove, AnyPosition};
 use crate::registry;
@@ -51,6 +78,10 @@ pub struct Game {
     history: Vec<AnyPosition>,
     /// The moves played, with their canonical texts.
     moves: Vec<(AnyMove, String)>,
+    /// The repetition key of each position of `history`.
+    keys: Vec<Option<u64>>,
+    /// A draw claimed in the position now.
+    claimed: Option<Outcome>,
 }
 
 impl Game {
@@ -58,8 +89,10 @@ impl Game {
     pub fn new(start: AnyPosition) -> Game {
         Game {
             tags: Vec::new(),
+            keys: vec![start.repetition_key()],
             history: vec![start],
             moves: Vec::new(),
+            claimed: None,
         }
     }
 
@@ -131,37 +164,86 @@ impl Game {
     /// changes nothing.
     pub fn play(&mut self, mv: AnyMove) -> Result<(), Error> {
         let pos = self.position();
-        if let Some(r) = pos.result_text() {
-            return Err(Error::illegal(
-                format!("{mv:?}"),
-                "",
-                format!("the game is over ({r})"),
-            ));
-        }
         let text = pos.move_text(mv);
+        if let Some(r) = self.result_text() {
+            return Err(Error::illegal(text, "", format!("the game is over ({r})")));
+        }
         let mut next = pos.clone();
         next.play(mv)
             .map_err(|_| Error::illegal(text.clone(), "", "not a legal move here"))?;
+        self.keys.push(next.repetition_key());
         self.history.push(next);
         self.moves.push((mv, text));
         Ok(())
     }
 
-    /// Takes back the last move, returning its text (`None` at the start).
+    /// Takes back the last move (and a draw claimed after it), returning its text (`None` at
+    /// the start).
     pub fn undo(&mut self) -> Option<String> {
         let (_, text) = self.moves.pop()?;
         self.history.pop();
+        self.keys.pop();
+        self.claimed = None;
         Some(text)
+    }
+
+    /// How many times the position now has occurred in the game, this time included, as the
+    /// variant's repetition rule counts them ([`Position::repetition_key`]; always 1 in a
+    /// variant without one).
+    pub fn occurrences(&self) -> usize {
+        match self.keys.last() {
+            Some(Some(k)) => self.keys.iter().filter(|x| **x == Some(*k)).count(),
+            _ => 1,
+        }
+    }
+
+    /// How the game has ended, if it has: by the position ([`Position::outcome`]), by a
+    /// claimed draw, or by an ending of the game's history ([`Position::game_ending`]).
+    pub fn outcome(&self) -> Option<Outcome> {
+        let pos = self.position();
+        pos.outcome()
+            .or(self.claimed)
+            .or_else(|| pos.game_ending(self.occurrences()))
     }
 
     /// The result text once the game is over.
     pub fn result_text(&self) -> Option<String> {
-        self.position().result_text()
+        let pos = self.position();
+        pos.result_text().or_else(|| {
+            self.claimed
+                .or_else(|| pos.game_ending(self.occurrences()))
+                .map(|o| pos.outcome_text(o))
+        })
     }
 
-    /// The layout of the position now, the cells the last move changed highlighted.
+    /// The draw the player to move may claim now (FIDE: threefold repetition, the 50-move
+    /// rule), if the game goes on and the variant's rules offer one.
+    pub fn can_claim_draw(&self) -> Option<Outcome> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        self.position().draw_claim(self.occurrences())
+    }
+
+    /// Claims the draw of [`Game::can_claim_draw`]: the game ends with it (until
+    /// [`Game::undo`]). An error if there is none to claim.
+    pub fn claim_draw(&mut self) -> Result<Outcome, Error> {
+        let Some(o) = self.can_claim_draw() else {
+            let why = match self.result_text() {
+                Some(r) => format!("the game is over ({r})"),
+                None => "the rules offer no draw to claim here".to_string(),
+            };
+            return Err(Error::invalid("", format!("cannot claim a draw: {why}")));
+        };
+        self.claimed = Some(o);
+        Ok(o)
+    }
+
+    /// The layout of the position now, the cells the last move changed highlighted and the
+    /// game's result filled in.
     pub fn layout(&self) -> Layout {
         let mut now = self.position().layout();
+        now.result = self.result_text();
         if let [.., before, _] = self.history.as_slice() {
             now.last_move = Layout::changed_cells(&before.layout(), &now);
         }
@@ -262,8 +344,29 @@ impl Game {
             if is_move_number(tok) {
                 continue;
             }
+            if game.result_text().is_some() {
+                // The game is over: the rest is the result (whatever its first word).
+                trailer = Some(
+                    core::iter::once(tok)
+                        .chain(tokens)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                );
+                break;
+            }
             let n = game.len() + 1;
             game.play_text(tok).map_err(|e| numbered(e, n))?;
+        }
+        if game.result_text().is_none()
+            && let Some(claim) = game.can_claim_draw()
+        {
+            let text = game.position().outcome_text(claim);
+            if [&stated, &trailer]
+                .iter()
+                .any(|s| s.as_deref() == Some(text.as_str()))
+            {
+                game.claimed = Some(claim);
+            }
         }
         let actual = game.result_text().unwrap_or_else(|| "*".to_string());
         for (what, said) in [("Result tag", stated), ("result", trailer)] {
@@ -425,6 +528,8 @@ mod tests {
         }
         let e = g.play_text("a2a3").unwrap_err().to_string();
         assert!(e.contains("game is over"), "{e}");
+        assert_eq!(g.layout().result.as_deref(), Some("0-1 (checkmate)"));
+        assert!(crate::svg::render(&g.layout(), "fide").contains("0-1 (checkmate)"));
     }
 
     #[test]
@@ -458,6 +563,225 @@ mod tests {
             let e = Game::from_record(text).unwrap_err().to_string();
             assert!(e.contains(culprit), "{text:?}: {e}");
         }
+    }
+
+    /// Red, Blue, Yellow and Green each take a knight out and back: the start position again.
+    const TL_CYCLE: [&str; 8] = [
+        "1b21d1", "1g21e1", "1g71e8", "1b71d8", "1d11b2", "1e11g2", "1e81g7", "1d81b7",
+    ];
+
+    #[test]
+    fn three_level_third_occurrence_draws_tl18() {
+        // TX-11: the Xiang Qi variant applies TL-18 too (its horses take other paths).
+        const TX_CYCLE: [&str; 8] = [
+            "2c22e1", "2f21d2", "2f71d7", "2c73e7", "2e12c2", "1d22f2", "1d72f7", "3e72c7",
+        ];
+        for (id, cycle) in [
+            ("three-level", TL_CYCLE),
+            ("three-level-checkmate-promotion", TL_CYCLE),
+            ("three-level-xiangqi", TX_CYCLE),
+        ] {
+            let mut g = Game::new(registry::start(id).unwrap());
+            for m in cycle {
+                g.play_text(m).unwrap();
+            }
+            assert_eq!(g.occurrences(), 2);
+            assert_eq!(g.result_text(), None, "{id}: second occurrence");
+            for m in &cycle[..7] {
+                g.play_text(m).unwrap();
+            }
+            assert_eq!(g.result_text(), None);
+            g.play_text(cycle[7]).unwrap();
+            assert_eq!(g.occurrences(), 3);
+            assert_eq!(
+                g.result_text().as_deref(),
+                Some("draw by repetition"),
+                "{id}"
+            );
+            assert_eq!(
+                g.outcome(),
+                Some(Outcome::Draw {
+                    reason: "repetition"
+                })
+            );
+            // The position alone (perft, legal moves) ignores it.
+            assert_eq!(g.position().result_text(), None);
+            assert!(g.play_text(cycle[0]).is_err());
+            assert!(g.can_claim_draw().is_none());
+            // The record says so and reads back drawn.
+            let text = g.to_record();
+            assert!(text.contains("[Result \"draw by repetition\"]"), "{text}");
+            assert!(text.ends_with("\ndraw by repetition\n"), "{text}");
+            let back = Game::from_record(&text).unwrap();
+            assert_eq!(back.result_text().as_deref(), Some("draw by repetition"));
+            // Undo reopens the game.
+            g.undo();
+            assert_eq!(g.result_text(), None);
+        }
+    }
+
+    #[test]
+    fn three_level_same_placement_other_clock_is_the_same_position() {
+        // The halfmove clock and fullmove number differ between the occurrences (TL-18 counts
+        // placement, side, eliminated set and en-passant records only).
+        let mut g = Game::new(registry::start("three-level").unwrap());
+        for m in TL_CYCLE.iter().chain(&TL_CYCLE) {
+            g.play_text(m).unwrap();
+        }
+        assert_ne!(g.position().text(), g.start().text());
+        assert!(g.result_text().is_some());
+    }
+
+    fn fide_game(fen: Option<&str>, moves: &[&str]) -> Game {
+        let start = match fen {
+            Some(f) => registry::parse("fide", f).unwrap(),
+            None => fide(),
+        };
+        let mut g = Game::new(start);
+        for m in moves {
+            g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        }
+        g
+    }
+
+    const KNIGHTS: [&str; 4] = ["Nf3", "Nf6", "Ng1", "Ng8"];
+
+    #[test]
+    fn fide_threefold_is_a_claim_and_fivefold_ends_the_game() {
+        let mut g = fide_game(None, &[]);
+        for _ in 0..2 {
+            assert_eq!(g.can_claim_draw(), None);
+            for m in KNIGHTS {
+                g.play_text(m).unwrap();
+            }
+        }
+        assert_eq!(g.occurrences(), 3);
+        assert_eq!(g.result_text(), None, "threefold is only a claim");
+        let claim = Outcome::Draw {
+            reason: "threefold repetition",
+        };
+        assert_eq!(g.can_claim_draw(), Some(claim));
+        // Not claimed: play goes on; the fifth occurrence ends the game by itself.
+        for _ in 0..2 {
+            for m in KNIGHTS {
+                assert_eq!(g.result_text(), None);
+                g.play_text(m).unwrap();
+            }
+        }
+        assert_eq!(g.occurrences(), 5);
+        assert_eq!(
+            g.result_text().as_deref(),
+            Some("1/2-1/2 (fivefold repetition)")
+        );
+        assert_eq!(g.can_claim_draw(), None);
+        assert!(g.claim_draw().is_err());
+        let back = Game::from_record(&g.to_record()).unwrap();
+        assert_eq!(back.outcome(), g.outcome());
+    }
+
+    #[test]
+    fn fide_claim_in_the_api_and_in_a_record() {
+        let mut g = fide_game(None, &[]);
+        assert!(
+            g.claim_draw()
+                .unwrap_err()
+                .to_string()
+                .contains("no draw to claim")
+        );
+        for m in KNIGHTS.iter().chain(&KNIGHTS) {
+            g.play_text(m).unwrap();
+        }
+        let open = g.to_record();
+        assert!(open.ends_with("\n*\n"));
+        g.claim_draw().unwrap();
+        assert_eq!(
+            g.result_text().as_deref(),
+            Some("1/2-1/2 (threefold repetition)")
+        );
+        let claimed = g.to_record();
+        assert!(claimed.contains("[Result \"1/2-1/2 (threefold repetition)\"]"));
+        let back = Game::from_record(&claimed).unwrap();
+        assert_eq!(back.result_text(), g.result_text());
+        // Claiming a draw the position does not offer is an error naming the result.
+        let wrong = open.replace("\n*\n", "\n1/2-1/2 (50-move rule)\n");
+        let e = Game::from_record(&wrong).unwrap_err().to_string();
+        assert!(e.contains("50-move rule"), "{e}");
+        // Undo takes the claim back with the move.
+        g.undo();
+        assert_eq!(g.result_text(), None);
+    }
+
+    #[test]
+    fn fide_fifty_moves_claim_and_seventy_five_end() {
+        let rooks = "4k3/8/8/8/8/8/8/R3K3 w - - 98 60";
+        let mut g = fide_game(Some(rooks), &["Ra2"]);
+        assert_eq!(g.can_claim_draw(), None);
+        g.play_text("Kd7").unwrap();
+        assert_eq!(
+            g.can_claim_draw(),
+            Some(Outcome::Draw {
+                reason: "50-move rule"
+            })
+        );
+        assert_eq!(g.result_text(), None);
+        let g = fide_game(Some("4k3/8/8/8/8/8/8/R3K3 w - - 149 90"), &["Ra2"]);
+        assert_eq!(g.result_text().as_deref(), Some("1/2-1/2 (75-move rule)"));
+        // Checkmate on the 150th halfmove is checkmate (Law 9.6.2).
+        let g = fide_game(Some("4k3/R7/4K3/8/8/8/8/8 w - - 149 90"), &["Ra8"]);
+        assert_eq!(g.result_text().as_deref(), Some("1-0 (checkmate)"));
+    }
+
+    #[test]
+    fn fide_dead_positions_end_the_game() {
+        // The last capture leaves king and knight against king.
+        let g = fide_game(Some("4k3/8/8/8/8/8/3r4/2N1K3 w - - 0 1"), &["Kxd2"]);
+        assert_eq!(
+            g.result_text().as_deref(),
+            Some("1/2-1/2 (insufficient material)")
+        );
+        let g = fide_game(Some("4k3/8/8/8/8/8/3r4/2B1K3 w - - 0 1"), &["Bxd2"]);
+        assert_eq!(
+            g.result_text().as_deref(),
+            Some("1/2-1/2 (insufficient material)")
+        );
+        // Same-coloured bishops (c1 and f8 are both dark).
+        let g = fide_game(Some("5b2/4k3/8/8/8/8/3r4/2B1K3 w - - 0 1"), &["Kxd2"]);
+        assert!(g.result_text().is_some());
+        // Opposite-coloured bishops: the game goes on.
+        let g = fide_game(Some("2b5/4k3/8/8/8/8/3r4/2B1K3 w - - 0 1"), &["Kxd2"]);
+        assert_eq!(g.result_text(), None);
+        // A start in a dead position is over before any move.
+        let g = fide_game(Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), &[]);
+        assert!(g.result_text().is_some());
+        assert!(Game::from_record(&g.to_record()).is_ok());
+    }
+
+    #[test]
+    fn other_variants_have_no_history_rules() {
+        for v in registry::VARIANTS {
+            if v.id == "fide" || v.id.starts_with("three-level") {
+                continue;
+            }
+            assert_eq!(v.start_position().repetition_key(), None, "{}", v.id);
+        }
+    }
+
+    #[test]
+    fn errors_name_moves_by_their_text() {
+        let mut g = Game::new(fide());
+        let (e2e4, _) = g.position().moves_with_text()[0];
+        let other = registry::start("hyperspace").unwrap();
+        let (foreign, text) = other.moves_with_text()[0].clone();
+        let e = g.play(foreign).unwrap_err().to_string();
+        assert!(
+            e.contains(&format!("`{text}`")) && !e.contains("Hyperspace("),
+            "{e}"
+        );
+        for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+            g.play_text(m).unwrap();
+        }
+        let e = g.play(e2e4).unwrap_err().to_string();
+        assert!(e.contains("game is over") && !e.contains("Fide("), "{e}");
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! SVG diagrams of any [`Layout`]: every board or level side by side with its name and
 //! coordinates, pieces as letters in discs of their owner's colour, the last move highlighted,
-//! landing squares ringed and the pieces in flight listed. Plain SVG 1.1 text, no scripts, no
-//! external fonts or images.
+//! landing squares ringed, the pieces in flight listed, a legend for the letters of pieces
+//! that are not FIDE pieces, and the result once the game is over. Plain SVG 1.1 text, no
+//! scripts, no external fonts or images.
 //!
 //! ```
 //! use dimchess::{registry, svg, Describe};
@@ -54,6 +55,9 @@ const GAP: f64 = 22.0;
 const TITLE: f64 = 30.0;
 /// One line of the footer.
 const LINE: f64 = 22.0;
+/// The band at the top of a cell that shows the cell's name (where the labels do not spell
+/// it): the piece's disc stays below it.
+const NAME_ROOM: f64 = 11.0;
 
 const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
@@ -132,14 +136,38 @@ fn disc(out: &mut String, cx: f64, cy: f64, r: f64, symbol: &str, fill: &str, ti
     );
 }
 
-/// The SVG picture of `layout`, with `title` (for instance the variant id) on top.
+/// The names of the FIDE pieces, whose letters every player knows: no legend for them.
+const FIDE_NAMES: [&str; 6] = ["king", "queen", "rook", "bishop", "knight", "pawn"];
+
+/// The letters of the pieces on the boards or in flight that are not FIDE pieces, as
+/// `(symbol, name)`, sorted and without repeats.
+fn legend(layout: &Layout) -> Vec<(String, String)> {
+    let on_boards = layout
+        .boards
+        .iter()
+        .flat_map(|b| b.cells.iter().flatten())
+        .filter_map(|c| c.piece.as_ref());
+    let mut out: Vec<(String, String)> = on_boards
+        .chain(layout.in_flight.iter().map(|f| &f.piece))
+        .filter(|p| !FIDE_NAMES.contains(&p.name.to_ascii_lowercase().as_str()))
+        .map(|p| (p.symbol.clone(), p.name.clone()))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The SVG picture of `layout`, with `title` (for instance the variant id) on top, and the
+/// result instead of the player to move once the game is over.
 pub fn render(layout: &Layout, title: &str) -> String {
+    let legend = legend(layout);
     let sizes: Vec<(f64, f64)> = layout.boards.iter().map(board_size).collect();
     let boards_w: f64 =
         sizes.iter().map(|s| s.0).sum::<f64>() + GAP * sizes.len().saturating_sub(1) as f64;
     let boards_h = sizes.iter().map(|s| s.1).fold(0.0, f64::max);
     let footer_lines = 1
         + usize::from(!layout.notes.is_empty())
+        + usize::from(!legend.is_empty())
         + if layout.in_flight.is_empty() {
             0
         } else {
@@ -156,10 +184,13 @@ pub fn render(layout: &Layout, title: &str) -> String {
          font-family=\"DejaVu Sans, Liberation Sans, Arial, sans-serif\">\n\
          <rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
     );
-    let to_move = layout
-        .players
-        .get(layout.turn)
-        .map_or(String::new(), |p| format!(" \u{2014} {} to move", p.name));
+    let to_move = match &layout.result {
+        Some(r) => format!(" \u{2014} {r}"),
+        None => layout
+            .players
+            .get(layout.turn)
+            .map_or(String::new(), |p| format!(" \u{2014} {} to move", p.name)),
+    };
     let _ = writeln!(
         out,
         "<text x=\"{MARGIN}\" y=\"{:.1}\" font-size=\"18\" font-weight=\"bold\">{}{}</text>",
@@ -229,6 +260,19 @@ pub fn render(layout: &Layout, title: &str) -> String {
                     CELL * 0.46
                 );
             }
+            // The cell's own name where the labels do not spell it: in the top-left corner,
+            // the piece's disc smaller and lower so that the two never overlap.
+            let spelled = format!(
+                "{}{}",
+                b.file_labels.get(f).map_or("", String::as_str),
+                b.rank_labels.get(r).map_or("", String::as_str)
+            );
+            let named = prefix.is_none() && spelled != cell.name;
+            let (dy, radius) = if named {
+                (NAME_ROOM / 2.0, CELL * 0.38 - NAME_ROOM / 2.0)
+            } else {
+                (0.0, CELL * 0.38)
+            };
             if let Some(p) = &cell.piece {
                 let (fill, owner) = layout.players.get(p.owner).map_or(("#808080", "?"), |pl| {
                     (pl.colour.as_str(), pl.name.as_str())
@@ -236,20 +280,14 @@ pub fn render(layout: &Layout, title: &str) -> String {
                 disc(
                     &mut out,
                     x + CELL / 2.0,
-                    y + CELL / 2.0,
-                    CELL * 0.38,
+                    y + CELL / 2.0 + dy,
+                    radius,
                     &p.symbol,
                     fill,
                     &format!("{owner} {} on {}", p.name, cell.name),
                 );
             }
-            // The cell's own name where the labels do not spell it, over the piece.
-            let spelled = format!(
-                "{}{}",
-                b.file_labels.get(f).map_or("", String::as_str),
-                b.rank_labels.get(r).map_or("", String::as_str)
-            );
-            if prefix.is_none() && spelled != cell.name {
+            if named {
                 let _ = writeln!(
                     out,
                     "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"8.5\" fill=\"#202020\" \
@@ -293,7 +331,7 @@ pub fn render(layout: &Layout, title: &str) -> String {
              stroke-width=\"1.2\"/>",
             x + 7.0
         );
-        let label = if i == layout.turn {
+        let label = if i == layout.turn && layout.result.is_none() {
             format!("{} (to move)", p.name)
         } else {
             p.name.clone()
@@ -302,7 +340,7 @@ pub fn render(layout: &Layout, title: &str) -> String {
             out,
             "<text x=\"{:.1}\" y=\"{y:.1}\" font-size=\"13\" dominant-baseline=\"central\"{}>{}</text>",
             x + 19.0,
-            if i == layout.turn {
+            if i == layout.turn && layout.result.is_none() {
                 " font-weight=\"bold\""
             } else {
                 ""
@@ -323,6 +361,16 @@ pub fn render(layout: &Layout, title: &str) -> String {
             "<text x=\"{MARGIN}\" y=\"{y:.1}\" font-size=\"13\" dominant-baseline=\"central\" \
              fill=\"#303030\">{}</text>",
             esc(&text.join("  \u{b7}  "))
+        );
+    }
+    if !legend.is_empty() {
+        y += LINE;
+        let text: Vec<String> = legend.iter().map(|(s, n)| format!("{s} {n}")).collect();
+        let _ = writeln!(
+            out,
+            "<text x=\"{MARGIN}\" y=\"{y:.1}\" font-size=\"13\" dominant-baseline=\"central\" \
+             fill=\"#303030\">{}</text>",
+            esc(&format!("Pieces: {}", text.join("  \u{b7}  ")))
         );
     }
     if !layout.in_flight.is_empty() {
@@ -383,6 +431,56 @@ mod tests {
         assert_eq!(ink_on("#f2c300"), "#000000");
         assert_eq!(ink_on("#1f5fd6"), "#ffffff");
         assert_eq!(colour("red\" onload=\"x"), "#808080");
+    }
+
+    /// The numbers of the attribute `name` in `s`, in order.
+    fn attr(s: &str, name: &str) -> Vec<f64> {
+        s.split(&format!(" {name}=\""))
+            .skip(1)
+            .filter_map(|t| t.split('"').next()?.parse().ok())
+            .collect()
+    }
+
+    #[test]
+    fn cell_names_never_overlap_the_pieces() {
+        // Labels that do not spell the names: every cell shows its name.
+        let mut b = BoardLayout::grid("b", 2, 1, |f, _| format!("cell{f}"));
+        b.cells[0].as_mut().unwrap().piece = Some(PieceLayout::new("K", 0, "king"));
+        let s = render(&Layout::new(vec![b], Player::two()), "t");
+        let name_line = s.lines().find(|l| l.contains(">cell0</text>")).unwrap();
+        let baseline = attr(name_line, "y")[0];
+        let piece = s.lines().find(|l| l.contains("<title>White king")).unwrap();
+        let (cy, r) = (attr(piece, "cy")[0], attr(piece, "r")[0]);
+        assert!(
+            cy - r > baseline + 2.0,
+            "disc top {} vs name baseline {baseline}",
+            cy - r
+        );
+    }
+
+    #[test]
+    fn a_legend_names_the_letters_of_non_fide_pieces() {
+        let mut b = BoardLayout::grid("b", 3, 1, |f, _| format!("{f}"));
+        b.cells[0].as_mut().unwrap().piece = Some(PieceLayout::new("U", 0, "Unicorn"));
+        b.cells[1].as_mut().unwrap().piece = Some(PieceLayout::new("K", 1, "king"));
+        b.cells[2].as_mut().unwrap().piece = Some(PieceLayout::new("U", 1, "Unicorn"));
+        let mut l = Layout::new(vec![b], Player::two());
+        let s = render(&l, "t");
+        assert_eq!(s.matches("Pieces: U Unicorn<").count(), 1, "{s}");
+        l.boards[0].cells[0].as_mut().unwrap().piece = None;
+        l.boards[0].cells[2].as_mut().unwrap().piece = None;
+        assert!(!render(&l, "t").contains("Pieces:"));
+    }
+
+    #[test]
+    fn a_finished_game_shows_its_result() {
+        let b = BoardLayout::grid("b", 1, 1, |_, _| "a1".to_string());
+        let mut l = Layout::new(vec![b], Player::two());
+        assert!(render(&l, "t").contains("White to move"));
+        l.result = Some("0-1 (checkmate)".to_string());
+        let s = render(&l, "t");
+        assert!(s.contains("t \u{2014} 0-1 (checkmate)</text>"), "{s}");
+        assert!(!s.contains("to move"));
     }
 
     #[test]

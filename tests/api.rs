@@ -96,8 +96,9 @@ fn random_fide_games_from_a_middle_position_round_trip() {
         let mut game = Game::new(mid.position().clone());
         let mut rng = SplitMix64::new(seed ^ 0xabcdef);
         for _ in 0..200 {
+            // The game can end before the position does (a dead position, fivefold repetition).
             let moves = game.position().moves_with_text();
-            if moves.is_empty() {
+            if moves.is_empty() || game.result_text().is_some() {
                 break;
             }
             game.play_text(&moves[rng.below(moves.len())].1).unwrap();

@@ -262,3 +262,69 @@ fn a_reader_closing_the_pipe_early_is_not_an_error() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn perft_zero_divides_into_one_node() {
+    let (code, out, _) = dimchess(&["perft", "fide", "0"]);
+    assert_eq!((code, out.as_str()), (0, "1\n"));
+    let (code, out, _) = dimchess(&["perft", "fide", "0", "--divide"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().last(), Some("Nodes searched: 1"));
+    let (_, out, _) = dimchess(&["perft", "fide", "0", "--divide", "--json"]);
+    assert!(out.contains("\"moves\":[],\"nodes\":1}"), "{out}");
+}
+
+#[test]
+fn moves_on_a_finished_position_says_the_result() {
+    let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let (code, out, _) = dimchess(&["moves", "fide", "--fen", mate]);
+    assert_eq!((code, out.as_str()), (0, "0-1 (checkmate)\n"));
+    let (_, out, _) = dimchess(&["moves", "fide", "--fen", mate, "--json"]);
+    assert!(
+        out.contains("\"moves\":[],\"result\":\"0-1 (checkmate)\"}"),
+        "{out}"
+    );
+    let (_, out, _) = dimchess(&["moves", "fide", "--json"]);
+    assert!(out.ends_with(",\"result\":null}\n"), "{out}");
+}
+
+#[test]
+fn play_reads_san() {
+    let (code, out, err) = dimchess(&["play", "fide", "Nf3", "e5"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "rnbqkbnr/pppp1ppp/8/4p3/8/5N2/PPPPPPPP/RNBQKB1R w KQkq e6 0 2\n"
+    );
+    let (code, _, err) = dimchess(&["play", "fide", "Nf3", "Nf6", "Ne4"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("`Ne4`") && err.contains("no knight can go to e4"),
+        "{err}"
+    );
+}
+
+#[test]
+fn repetition_ends_a_three_level_game_in_play_and_replay() {
+    let cycle = [
+        "1b21d1", "1g21e1", "1g71e8", "1b71d8", "1d11b2", "1e11g2", "1e81g7", "1d81b7",
+    ];
+    let file = temp("tl18.pgn");
+    let path = file.to_str().unwrap();
+    let mut args = vec!["play", "three-level", "--record", path];
+    args.extend(cycle.iter().chain(&cycle));
+    let (code, out, err) = dimchess(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().last(), Some("draw by repetition"));
+    let (code, out, err) = dimchess(&["replay", path, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"result\":\"draw by repetition\""), "{out}");
+    // One more move is refused: the game is over.
+    args.push("1b21d1");
+    let (code, _, err) = dimchess(&args);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("the game is over (draw by repetition)"),
+        "{err}"
+    );
+}

@@ -80,3 +80,26 @@ fn layouts_serialize_for_a_gui() {
     let back: dimchess::Layout = serde_json::from_value(v).unwrap();
     assert_eq!(back, dimchess::Describe::layout(&pos));
 }
+
+#[test]
+fn moves_serialize_as_their_text_and_read_back_in_a_position() {
+    use serde::de::DeserializeSeed;
+    for v in VARIANTS {
+        let pos = v.start_position();
+        for (mv, text) in pos.moves_with_text().into_iter().take(50) {
+            let json = serde_json::to_string(&mv).unwrap();
+            assert_eq!(json, serde_json::to_string(&text).unwrap(), "{}", v.id);
+            let back = pos
+                .move_seed()
+                .deserialize(&mut serde_json::Deserializer::from_str(&json))
+                .unwrap();
+            assert_eq!(back, mv, "{}: {text}", v.id);
+        }
+        let e = pos
+            .move_seed()
+            .deserialize(&mut serde_json::Deserializer::from_str("\"zz\""))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("zz"), "{}: {e}", v.id);
+    }
+}

@@ -208,6 +208,11 @@ pub struct Layout {
     pub last_move: Vec<CellRef>,
     /// Other state worth showing, as (label, value): castling rights, en passant, clocks.
     pub notes: Vec<(String, String)>,
+    /// The result text once the game is over. A variant's [`Describe::layout`] may leave it
+    /// empty; a caller that knows the result (of the position, or of a game with its history
+    /// and claims) fills it in, and diagrams show it.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub result: Option<String>,
 }
 
 impl Layout {
@@ -220,6 +225,7 @@ impl Layout {
             in_flight: Vec::new(),
             last_move: Vec::new(),
             notes: Vec::new(),
+            result: None,
         }
     }
 

@@ -18,6 +18,10 @@
 //! # Features
 //! - `serde`: derives `Serialize`/`Deserialize` for plain value types ([`Outcome`]). It costs
 //!   nothing when off.
+// Where other crates' docs link to this one's items when its own docs are not (yet) built
+// beside theirs: `cargo doc` documents the workspace's crates in parallel, so without it the
+// first build shows cross-crate links as plain `[Name]` text. Keep the version in step.
+#![doc(html_root_url = "https://docs.rs/dimchess-core/0.1.0")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

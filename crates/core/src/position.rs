@@ -79,9 +79,44 @@ pub trait Position: Clone + fmt::Display + Send + Sync + Sized {
     /// The outcome if the game has ended.
     fn outcome(&self) -> Option<Outcome>;
 
-    /// The result text the tool prints (default: [`Outcome`]'s `Display`).
+    /// The result text the tool prints (default: [`Position::outcome_text`] of
+    /// [`Position::outcome`]).
     fn result_text(&self) -> Option<String> {
-        self.outcome().map(|o| o.to_string())
+        self.outcome().map(|o| self.outcome_text(o))
+    }
+
+    /// The result text of `outcome` in this variant (default: [`Outcome`]'s `Display`);
+    /// games use it for the endings of [`Position::game_ending`] and
+    /// [`Position::draw_claim`] too.
+    fn outcome_text(&self, outcome: Outcome) -> String {
+        outcome.to_string()
+    }
+
+    /// The key under which the variant's repetition rule counts positions as "the same", or
+    /// `None` (the default) when its rules have no repetition rule. Games count the positions
+    /// of their history with equal keys for [`Position::game_ending`] and
+    /// [`Position::draw_claim`].
+    fn repetition_key(&self) -> Option<u64> {
+        None
+    }
+
+    /// An ending that the variant's rules apply to a game but not to a position alone (the
+    /// legal moves and perft ignore it), given that this position has occurred `occurrences`
+    /// times in the game so far (by [`Position::repetition_key`], this time included; 1 when
+    /// the variant has no repetition rule): fivefold repetition, the 75-move rule and dead
+    /// positions in `fide`, TL-18's repetition in `three-level`. Checked after
+    /// [`Position::outcome`]. Default: none.
+    fn game_ending(&self, occurrences: usize) -> Option<Outcome> {
+        let _ = occurrences;
+        None
+    }
+
+    /// A draw the player to move may claim here, in a game where this position has occurred
+    /// `occurrences` times (as for [`Position::game_ending`]): threefold repetition and the
+    /// 50-move rule in `fide`. Default: none.
+    fn draw_claim(&self, occurrences: usize) -> Option<Outcome> {
+        let _ = occurrences;
+        None
     }
 
     /// The Zobrist hash, kept incrementally.
@@ -142,7 +177,7 @@ pub trait Position: Clone + fmt::Display + Send + Sync + Sized {
     fn play(&mut self, mv: Self::Move) -> Result<(), Error> {
         if !self.is_legal(mv) {
             return Err(Error::illegal(
-                format!("{mv:?}"),
+                self.move_text(mv),
                 "",
                 "not a legal move here",
             ));

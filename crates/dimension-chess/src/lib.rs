@@ -11,8 +11,7 @@
 //! tables, played by copy-make, and hashed incrementally.
 //!
 //! ```
-//! use dimchess_core::{perft::perft, Position};
-//! use dimchess_dimension_chess::DimensionChess;
+//! use dimchess_dimension_chess::prelude::*;
 //! let mut p = DimensionChess::start();
 //! assert_eq!(perft(&p, 2), 400);
 //! p.play_text("E:e2e4").unwrap();
@@ -23,6 +22,10 @@
 //! # Features
 //! - `serde`: a [`DimensionChess`] serializes as its position text and deserializes through
 //!   the validating parser.
+// Where other crates' docs link to this one's items when its own docs are not (yet) built
+// beside theirs: `cargo doc` documents the workspace's crates in parallel, so without it the
+// first build shows cross-crate links as plain `[Name]` text. Keep the version in step.
+#![doc(html_root_url = "https://docs.rs/dimchess-dimension-chess/0.1.0")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -46,6 +49,20 @@ pub use movegen::{MAX_MOVES, MoveList};
 pub use moves::{Move, MoveKind, MoveText};
 pub use plane::Plane;
 pub use position::{DimensionChess, EpTarget};
+
+// What a user of this crate alone needs: the core's traits, types and perft, so that
+// `dimchess-dimension-chess` in `[dependencies]` is enough to play and count moves.
+pub use dimchess_core;
+pub use dimchess_core::{Describe, Error, Layout, Outcome, Position, perft};
+
+/// Everything needed to play: `use dimchess_dimension_chess::prelude::*;` brings the position and move types
+/// and the core's [`Position`] and [`Describe`] traits, [`Error`], [`Outcome`] and
+/// [`perft::perft`] into scope.
+pub mod prelude {
+    pub use crate::{DimensionChess, Move, Square};
+    pub use dimchess_core::perft::{perft, perft_divide};
+    pub use dimchess_core::{Describe, Error, Layout, Outcome, Position};
+}
 
 /// The variant id in the registry and the tool.
 pub const VARIANT_ID: &str = "dimension-chess";

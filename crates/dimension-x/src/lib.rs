@@ -16,8 +16,7 @@
 //!   [`aperft`] counts action sequences (rulebook 6.2).
 //!
 //! ```
-//! use dimchess_core::{perft::perft, Position};
-//! use dimchess_dimension_x::DxPosition;
+//! use dimchess_dimension_x::prelude::*;
 //! let p: DxPosition = "7k/8/8/8/8/8/8/K7|8/8/8/8/3A4/8/8/8 w - - 0 1".parse().unwrap();
 //! assert_eq!(perft(&p, 1), 30);
 //! assert_eq!(perft(&p, 2), 90);
@@ -29,6 +28,10 @@
 //! # Features
 //! - `serde`: a position serializes as its text; deserializing goes through the validating
 //!   parser.
+// Where other crates' docs link to this one's items when its own docs are not (yet) built
+// beside theirs: `cargo doc` documents the workspace's crates in parallel, so without it the
+// first build shows cross-crate links as plain `[Name]` text. Keep the version in step.
+#![doc(html_root_url = "https://docs.rs/dimchess-dimension-x/0.1.0")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -48,7 +51,19 @@ pub use board::{Color, DxPosition, Kind};
 pub use partial::{PartialTurn, aperft};
 pub use text::START;
 
-use dimchess_core::{Error, Outcome, Position};
+// What a user of this crate alone needs: the core's traits, types and perft, so that
+// `dimchess-dimension-x` in `[dependencies]` is enough to play and count moves.
+pub use dimchess_core;
+pub use dimchess_core::{Describe, Error, Layout, Outcome, Position, perft};
+
+/// Everything needed to play: `use dimchess_dimension_x::prelude::*;` brings the position and move types
+/// and the core's [`Position`] and [`Describe`] traits, [`Error`], [`Outcome`] and
+/// [`perft::perft`] into scope.
+pub mod prelude {
+    pub use crate::{Action, Color, DxPosition, Kind, START, Turn};
+    pub use dimchess_core::perft::{perft, perft_divide};
+    pub use dimchess_core::{Describe, Error, Layout, Outcome, Position};
+}
 
 impl DxPosition {
     /// The start position (DX-1).

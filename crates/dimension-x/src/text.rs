@@ -202,7 +202,7 @@ impl DxPosition {
             }
             s.push('\n');
         }
-        s.push_str("   a b c d e f g h         A B C D E F G H\n");
+        s.push_str("   a b c d e f g h       A B C D E F G H\n");
         s.push_str(&format!("{} to move\n", side_name(self.side)));
         s
     }
@@ -293,5 +293,31 @@ impl FromStr for DxPosition {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self, Error> {
         DxPosition::from_text(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::DxPosition;
+
+    /// Every file letter stands in the column of its squares, on both boards.
+    #[test]
+    fn diagram_file_letters_sit_under_their_columns() {
+        let d = DxPosition::start().diagram();
+        let lines: Vec<&str> = d.lines().collect();
+        let labels = lines[9];
+        let rank1 = lines[8];
+        for (i, ch) in labels
+            .char_indices()
+            .filter(|(_, c)| c.is_ascii_alphabetic())
+        {
+            let under = rank1.as_bytes().get(i).copied().map(char::from);
+            assert!(
+                under.is_some_and(|c| c == '.' || c.is_ascii_alphabetic()),
+                "`{ch}` at column {i} is over {under:?}:\n{d}"
+            );
+        }
+        // H is over the last square of the Dimension X board's rank 1.
+        assert_eq!(labels.rfind('H'), Some(rank1.trim_end().len() - 1));
     }
 }

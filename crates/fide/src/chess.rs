@@ -11,7 +11,7 @@ use crate::board::Board;
 use crate::movegen::{Counter, Lister};
 use crate::moves::{Move, MoveKind, castling};
 use crate::types::{Color, Piece, Role, Square};
-use crate::{notation, zobrist};
+use crate::{draws, notation, zobrist};
 
 /// The FEN of the start position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -25,7 +25,7 @@ pub type Moves = MoveList<Move, MAX_MOVES>;
 /// A legal position of orthodox chess.
 ///
 /// ```
-/// use dimchess_core::{perft::perft, Position};
+/// use dimchess_fide::{perft::perft, Position};
 /// use dimchess_fide::Chess;
 /// let mut pos = Chess::default();
 /// assert_eq!(perft(&pos, 3), 8902);
@@ -349,8 +349,21 @@ impl Position for Chess {
         mv.to_string()
     }
 
+    /// Reads UCI or SAN (`dimchess_fide::notation::parse`).
     fn parse_move(&self, text: &str) -> Result<Move, Error> {
-        notation::parse_uci(self, text)
+        notation::parse(self, text)
+    }
+
+    fn repetition_key(&self) -> Option<u64> {
+        Some(draws::repetition_key(self))
+    }
+
+    fn game_ending(&self, occurrences: usize) -> Option<Outcome> {
+        draws::game_ending(self, occurrences)
+    }
+
+    fn draw_claim(&self, occurrences: usize) -> Option<Outcome> {
+        draws::draw_claim(self, occurrences)
     }
 
     fn diagram(&self) -> String {

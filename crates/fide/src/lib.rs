@@ -6,8 +6,7 @@
 //! and Zobrist keys ([`zobrist`]).
 //!
 //! ```
-//! use dimchess_core::{perft::perft, Position};
-//! use dimchess_fide::Chess;
+//! use dimchess_fide::prelude::*;
 //! let kiwipete: Chess = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 //!     .parse()
 //!     .unwrap();
@@ -17,12 +16,17 @@
 //! # Features
 //! - `serde`: a [`Chess`] position serializes as its FEN and a [`Uci`] move as its text;
 //!   deserializing goes through the validating parsers.
+// Where other crates' docs link to this one's items when its own docs are not (yet) built
+// beside theirs: `cargo doc` documents the workspace's crates in parallel, so without it the
+// first build shows cross-crate links as plain `[Name]` text. Keep the version in step.
+#![doc(html_root_url = "https://docs.rs/dimchess-fide/0.1.0")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod attacks;
 pub mod board;
 pub mod chess;
+pub mod draws;
 pub mod layout;
 mod movegen;
 pub mod moves;
@@ -36,3 +40,17 @@ pub use dimchess_core::Bitboard64;
 pub use moves::{Move, MoveKind};
 pub use notation::Uci;
 pub use types::{Color, Piece, Role, Square};
+
+// What a user of this crate alone needs: the core's traits, types and perft, so that
+// `dimchess-fide` in `[dependencies]` is enough to play and count moves.
+pub use dimchess_core;
+pub use dimchess_core::{Describe, Error, Layout, Outcome, Position, perft};
+
+/// Everything needed to play: `use dimchess_fide::prelude::*;` brings the position and move types
+/// and the core's [`Position`] and [`Describe`] traits, [`Error`], [`Outcome`] and
+/// [`perft::perft`] into scope.
+pub mod prelude {
+    pub use crate::{Chess, Color, Move, Piece, Role, START_FEN, Square, Uci};
+    pub use dimchess_core::perft::{perft, perft_divide};
+    pub use dimchess_core::{Describe, Error, Layout, Outcome, Position};
+}

@@ -1,4 +1,5 @@
-//! Move texts: UCI coordinate notation in and out, SAN out.
+//! Move texts: UCI coordinate notation in and out, SAN (standard algebraic notation) in and
+//! out. [`parse`] reads either.
 
 use core::fmt;
 use core::str::FromStr;
@@ -129,12 +130,152 @@ pub fn parse_uci(pos: &Chess, text: &str) -> Result<Move, Error> {
     Err(Error::illegal(text, "", reason))
 }
 
+/// Reads a move in UCI (`g1f3`, `e7e8q`) or SAN (`Nf3`, `exd5`, `O-O`, `e8=Q+`) and checks it
+/// against the legal moves of `pos`. A text that is UCI by its form is read as UCI; anything
+/// else as SAN.
+///
+/// ```
+/// use dimchess_fide::{notation, Chess};
+/// let pos = Chess::default();
+/// assert_eq!(notation::parse(&pos, "Nf3").unwrap(), notation::parse(&pos, "g1f3").unwrap());
+/// assert!(notation::parse(&pos, "Nf4").is_err());
+/// ```
+pub fn parse(pos: &Chess, text: &str) -> Result<Move, Error> {
+    if text.parse::<Uci>().is_ok() {
+        parse_uci(pos, text)
+    } else {
+        parse_san(pos, text)
+    }
+}
+
+/// Reads a SAN move (`Nf3`, `Nbd7`, `R1e2`, `Qh4xe1`, `exd6`, `e8=Q`, `e8Q`, `O-O`, `0-0-0`,
+/// with optional `+`, `#`, `!`, `?`) and checks it against the legal moves of `pos`. A move that
+/// matches no legal move, or several (ambiguous), is an error naming the text.
+pub fn parse_san(pos: &Chess, text: &str) -> Result<Move, Error> {
+    let syntax = || {
+        Error::move_syntax(
+            text,
+            "expected UCI (`g1f3`, `e7e8q`) or SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`)",
+        )
+    };
+    let body = text.trim_end_matches(['+', '#', '!', '?']);
+    if body.is_empty() || !body.is_ascii() {
+        return Err(syntax());
+    }
+    let moves = pos.moves();
+    if let Some(long) = match body {
+        "O-O" | "0-0" => Some(false),
+        "O-O-O" | "0-0-0" => Some(true),
+        _ => None,
+    } {
+        return moves
+            .iter()
+            .copied()
+            .find(|m| m.kind == MoveKind::Castle && (m.to.file() == 2) == long)
+            .ok_or_else(|| Error::illegal(text, "", "castling that way is not legal here"));
+    }
+    let (role, rest) = match body.as_bytes()[0] {
+        b'N' | b'B' | b'R' | b'Q' | b'K' => (
+            Role::from_char(char::from(body.as_bytes()[0])).ok_or_else(syntax)?,
+            &body[1..],
+        ),
+        _ => (Role::Pawn, body),
+    };
+    let promo_role = |c: u8| match c {
+        b'Q' | b'R' | b'B' | b'N' => Role::from_char(char::from(c)),
+        _ => None,
+    };
+    let (rest, promotion) = match rest.split_once('=') {
+        Some((r, p)) if role == Role::Pawn && p.len() == 1 => {
+            (r, Some(promo_role(p.as_bytes()[0]).ok_or_else(syntax)?))
+        }
+        Some(_) => return Err(syntax()),
+        None => match rest.as_bytes().last() {
+            Some(&c) if role == Role::Pawn && promo_role(c).is_some() => {
+                (&rest[..rest.len() - 1], promo_role(c))
+            }
+            _ => (rest, None),
+        },
+    };
+    if rest.len() < 2 {
+        return Err(syntax());
+    }
+    let to: Square = rest[rest.len() - 2..].parse().map_err(|_| syntax())?;
+    if promotion.is_some() && !matches!(to.rank(), 0 | 7) {
+        return Err(Error::move_syntax(
+            text,
+            "only a pawn reaching the last rank promotes",
+        ));
+    }
+    let head = &rest[..rest.len() - 2];
+    let (head, capture) = match head.strip_suffix('x') {
+        Some(h) => (h, true),
+        None => (head, false),
+    };
+    let (mut file, mut rank) = (None, None);
+    match head.as_bytes() {
+        [] => {}
+        &[f @ b'a'..=b'h'] => file = Some(f - b'a'),
+        &[r @ b'1'..=b'8'] if role != Role::Pawn => rank = Some(r - b'1'),
+        &[f @ b'a'..=b'h', r @ b'1'..=b'8'] if role != Role::Pawn => {
+            file = Some(f - b'a');
+            rank = Some(r - b'1');
+        }
+        _ => return Err(syntax()),
+    }
+    if role == Role::Pawn && capture != file.is_some() {
+        return Err(syntax());
+    }
+    let board = pos.board();
+    let mut found: Option<Move> = None;
+    let mut count = 0;
+    for &m in moves.iter() {
+        let captures = board.piece_at(m.to).is_some() || m.kind == MoveKind::EnPassant;
+        if m.to == to
+            && m.kind != MoveKind::Castle
+            && board.role_at(m.from) == Some(role)
+            && m.promotion() == promotion
+            && (!capture || captures)
+            && file.is_none_or(|f| m.from.file() == f)
+            && rank.is_none_or(|r| m.from.rank() == r)
+        {
+            found.get_or_insert(m);
+            count += 1;
+        }
+    }
+    match (found, count) {
+        (Some(m), 1) => Ok(m),
+        (Some(_), _) => Err(Error::illegal(
+            text,
+            "",
+            format!(
+                "ambiguous: {count} {}s can go to {to} (name the origin's file or rank)",
+                role_name(role)
+            ),
+        )),
+        (None, _) => {
+            let promotes = moves.iter().any(|m| {
+                m.to == to && m.promotion().is_some() && board.role_at(m.from) == Some(role)
+            });
+            let reason = if role == Role::Pawn && promotion.is_none() && promotes {
+                "a pawn reaching the last rank must name its promotion (`=Q`, `=R`, `=B` or `=N`)"
+                    .to_string()
+            } else if capture && board.piece_at(to).is_none() {
+                format!("there is nothing to capture on {to}")
+            } else {
+                format!("no {} can go to {to}", role_name(role))
+            };
+            Err(Error::illegal(text, "", reason))
+        }
+    }
+}
+
 /// The standard algebraic notation of a legal move, with `+` or `#`.
 ///
 /// ```
 /// use dimchess_fide::Chess;
 /// let pos = Chess::default();
-/// let m = dimchess_core::Position::parse_move(&pos, "g1f3").unwrap();
+/// let m = dimchess_fide::Position::parse_move(&pos, "g1f3").unwrap();
 /// assert_eq!(pos.san(m), "Nf3");
 /// ```
 pub fn san(pos: &Chess, mv: Move) -> String {

@@ -105,7 +105,7 @@ impl fmt::Display for InFlight {
 /// The pieces in flight of both sides, a sorted multiset of at most [`MAX_PIECES`] entries.
 ///
 /// ```
-/// use dimchess_core::Position;
+/// use dimchess_hyperspace::Position;
 /// use dimchess_hyperspace::Hyperspace;
 /// let pos: Hyperspace = "4k3/8/8/8/8/8/8/4K3 w - - 4 10 Rd5:3,Nf3:1".parse().unwrap();
 /// let texts: Vec<String> = pos.flight().iter().map(|e| e.to_string()).collect();

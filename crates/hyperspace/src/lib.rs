@@ -14,8 +14,7 @@
 //!   at once, as in FIDE chess (HS-23).
 //!
 //! ```
-//! use dimchess_core::{perft::perft, Position};
-//! use dimchess_hyperspace::{Hyperspace, HyperspaceOptional};
+//! use dimchess_hyperspace::prelude::*; // the position types, `Position`, `perft` ...
 //! let mut pos = Hyperspace::start();
 //! assert_eq!(perft(&pos, 1), 53);
 //! assert_eq!(perft(&HyperspaceOptional::start(), 1), 65);
@@ -27,6 +26,10 @@
 //! # Features
 //! - `serde`: a position serializes as its text and a [`Move`] as its move text; deserializing
 //!   goes through the validating parsers.
+// Where other crates' docs link to this one's items when its own docs are not (yet) built
+// beside theirs: `cargo doc` documents the workspace's crates in parallel, so without it the
+// first build shows cross-crate links as plain `[Name]` text. Keep the version in step.
+#![doc(html_root_url = "https://docs.rs/dimchess-hyperspace/0.1.0")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -48,3 +51,20 @@ pub use moves::{Move, MoveTag};
 pub use position::{
     Hyperspace, HyperspaceOptional, HyperspacePosition, MAX_MOVES, MAX_PIECES, Moves, START_TEXT,
 };
+
+// What a user of this crate alone needs: the core's traits, types and perft, so that
+// `dimchess-hyperspace` in `[dependencies]` is enough to play and count moves.
+pub use dimchess_core;
+pub use dimchess_core::{Describe, Error, Layout, Outcome, Position, perft};
+
+/// Everything needed to play: `use dimchess_hyperspace::prelude::*;` brings the position and move types
+/// and the core's [`Position`] and [`Describe`] traits, [`Error`], [`Outcome`] and
+/// [`perft::perft`] into scope.
+pub mod prelude {
+    pub use crate::{
+        Hyperspace, HyperspaceOptional, HyperspacePosition, MAX_MOVES, MAX_PIECES, Move, Moves,
+        START_TEXT,
+    };
+    pub use dimchess_core::perft::{perft, perft_divide};
+    pub use dimchess_core::{Describe, Error, Layout, Outcome, Position};
+}

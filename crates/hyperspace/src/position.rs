@@ -38,7 +38,7 @@ pub type Moves = MoveList<Move, MAX_MOVES>;
 /// Use the aliases [`Hyperspace`] and [`HyperspaceOptional`].
 ///
 /// ```
-/// use dimchess_core::Position;
+/// use dimchess_hyperspace::Position;
 /// use dimchess_hyperspace::Hyperspace;
 /// // X2: a knight jump takes one turn in hyperspace (HS-2).
 /// let mut pos: Hyperspace = "4k3/8/8/8/8/8/8/4K1N1 w - - 0 1 -".parse().unwrap();

@@ -1,6 +1,7 @@
 //! The render-ready description ([`Describe`]) of a position: the six ranks (4x4 layers)
-//! side by side, rank 1 (White's camp) first, each drawn as the rulebook's layer picture
-//! (files `a`-`d` on the top row, `m`-`p` on the bottom row; RD-1).
+//! side by side in the order of the position text and the text diagram, rank 6 (Black's camp)
+//! first and rank 1 (White's camp) last, each drawn as the rulebook's layer picture (files
+//! `a`-`d` on the top row, `m`-`p` on the bottom row; RD-1).
 
 use dimchess_core::layout::{BoardLayout, Describe, Layout, PieceLayout, Player};
 
@@ -11,6 +12,7 @@ use crate::position::Redistribution;
 impl Describe for Redistribution {
     fn layout(&self) -> Layout {
         let boards = (0..6)
+            .rev()
             .map(|z| {
                 // Grid row 0 is the bottom row of the picture: y = 3 (files m-p).
                 let mut b = BoardLayout::grid(format!("rank {}", z + 1), 4, 4, |x, r| {
@@ -62,14 +64,29 @@ mod tests {
         };
         assert_eq!(count(&l.boards[0]), 16);
         assert_eq!(count(&l.boards[5]), 16);
-        assert_eq!(l.boards[0].at(0, 3).unwrap().name, "a1");
-        assert_eq!(l.boards[5].at(3, 0).unwrap().name, "p6");
-        let owners: Vec<usize> = l.boards[5]
+        assert_eq!(l.boards[5].at(0, 3).unwrap().name, "a1");
+        assert_eq!(l.boards[0].at(3, 0).unwrap().name, "p6");
+        let owners: Vec<usize> = l.boards[0]
             .cells
             .iter()
             .flatten()
             .filter_map(|c| c.piece.as_ref().map(|p| p.owner))
             .collect();
         assert!(owners.iter().all(|&o| o == 1));
+    }
+
+    #[test]
+    fn levels_come_in_the_order_of_the_text_diagram() {
+        let pos = Redistribution::start();
+        let names: Vec<String> = pos.layout().boards.iter().map(|b| b.name.clone()).collect();
+        let header = pos.draw();
+        let header = header.lines().next().unwrap_or("");
+        let in_text: Vec<String> = header
+            .split("rank ")
+            .skip(1)
+            .map(|n| format!("rank {}", n.trim()))
+            .collect();
+        assert_eq!(names, in_text);
+        assert_eq!(names.first().map(String::as_str), Some("rank 6"));
     }
 }

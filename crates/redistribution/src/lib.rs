@@ -10,9 +10,7 @@
 //! from the same per-component leap tables, never from per-piece cases.
 //!
 //! ```
-//! use dimchess_core::Position as _;
-//! use dimchess_core::perft::perft;
-//! use dimchess_redistribution::Redistribution;
+//! use dimchess_redistribution::prelude::*;
 //!
 //! let mut p = Redistribution::start();
 //! assert_eq!(perft(&p, 2), 4195); // the rulebook's hand count (§8)
@@ -20,8 +18,12 @@
 //! assert_eq!(p.to_string(),
 //!     "byde/avkp/pwfa/edyb|4/4/4/4|4/4/4/4|4/4/4/4|4/4/4/4|BYDE/AVKP/P1SA/EDYB b 1 1");
 //! println!("{}", p.diagram());
-//! # Ok::<(), dimchess_core::Error>(())
+//! # Ok::<(), dimchess_redistribution::Error>(())
 //! ```
+// Where other crates' docs link to this one's items when its own docs are not (yet) built
+// beside theirs: `cargo doc` documents the workspace's crates in parallel, so without it the
+// first build shows cross-crate links as plain `[Name]` text. Keep the version in step.
+#![doc(html_root_url = "https://docs.rs/dimchess-redistribution/0.1.0")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -44,6 +46,20 @@ pub use geometry::Cell;
 pub use moves::Move;
 pub use piece::{Color, Component, Components, Kind, Piece};
 pub use position::{Redistribution, START_TEXT};
+
+// What a user of this crate alone needs: the core's traits, types and perft, so that
+// `dimchess-redistribution` in `[dependencies]` is enough to play and count moves.
+pub use dimchess_core;
+pub use dimchess_core::{Describe, Error, Layout, Outcome, Position, perft};
+
+/// Everything needed to play: `use dimchess_redistribution::prelude::*;` brings the position and move types
+/// and the core's [`Position`] and [`Describe`] traits, [`Error`], [`Outcome`] and
+/// [`perft::perft`] into scope.
+pub mod prelude {
+    pub use crate::{Cell, Color, Kind, Move, Piece, Redistribution, START_TEXT};
+    pub use dimchess_core::perft::{perft, perft_divide};
+    pub use dimchess_core::{Describe, Error, Layout, Outcome, Position};
+}
 
 /// A set of the 96 cells (bit `i` for the cell of index `i`, see [`Cell::index`]).
 pub type Bitboard = dimchess_core::Bitboard<2>;

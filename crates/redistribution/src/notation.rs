@@ -53,7 +53,7 @@ fn grammar(text: &str) -> Result<(Cell, Cell, Option<SplitSuffix>), Error> {
 /// let m: Move = "f2f3=WE".parse()?;
 /// assert_eq!(m.to_string(), "f2f3=WE");
 /// assert!("f2f3=EW".parse::<Move>().is_err()); // RD-20: the used component comes first
-/// # Ok::<(), dimchess_core::Error>(())
+/// # Ok::<(), dimchess_redistribution::Error>(())
 /// ```
 impl FromStr for Move {
     type Err = Error;
@@ -87,13 +87,13 @@ impl Redistribution {
     /// citing the ruling that forbids the move otherwise.
     ///
     /// ```
-    /// use dimchess_core::Position as _;
+    /// use dimchess_redistribution::Position as _;
     /// use dimchess_redistribution::Redistribution;
     /// let p: Redistribution = "4/4/4/3k|4/4/4/4|4/4/4/4|4/4/4/4|4/1S2/4/4|K3/4/4/4 w 0 1".parse()?;
     /// let m = p.parse_move("f2f3=WE")?;
     /// assert_eq!(m.to_string(), "f2f3=WE");
     /// assert!(p.parse_move("f2f3=EW").is_err()); // RD-20: the used component comes first
-    /// # Ok::<(), dimchess_core::Error>(())
+    /// # Ok::<(), dimchess_redistribution::Error>(())
     /// ```
     pub(crate) fn read_move(&self, text: &str) -> Result<Move, Error> {
         let (from, to, suffix) = grammar(text)?;

@@ -67,12 +67,12 @@ impl Redistribution {
     /// naming the broken ruling.
     ///
     /// ```
-    /// use dimchess_core::Position as _;
+    /// use dimchess_redistribution::Position as _;
     /// use dimchess_redistribution::Redistribution;
     /// let p = Redistribution::from_text("4/4/4/3k|4/4/4/4|4/4/4/4|4/4/4/4|4/1S2/4/4|K3/4/4/4 w 0 1")?;
     /// assert_eq!(p.count_legal_moves(), 102);
     /// assert!(Redistribution::from_text("4/4/4/3k|4/4/4/4|4/4/4/4|4/4/4/4|4/1S2/4/4|K3/4/4/4 w 0 0").is_err());
-    /// # Ok::<(), dimchess_core::Error>(())
+    /// # Ok::<(), dimchess_redistribution::Error>(())
     /// ```
     pub fn from_text(text: &str) -> Result<Redistribution, Error> {
         let fields = split_fields(text, 4, 4).map_err(cite)?;

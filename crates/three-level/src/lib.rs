@@ -13,8 +13,7 @@
 //! The rulebook's rulings (`TL-n`, `TX-n`) are cited where they decide something.
 //!
 //! ```
-//! use dimchess_core::{perft::perft, Position};
-//! use dimchess_three_level::{ThreeLevel, Variant};
+//! use dimchess_three_level::prelude::*;
 //! let pos = ThreeLevel::start(Variant::Xiangqi);
 //! assert_eq!(perft(&pos, 2), 400);
 //! let err = pos.parse_move("1b21d3").unwrap_err(); // the Knight's leg 1c2 is occupied
@@ -26,6 +25,10 @@
 //!   deserialize through the validating parser (give the variant with
 //!   [`ThreeLevel::parse`]; the `Deserialize` impl reads `three-level` texts, or a text
 //!   prefixed by its variant id and a `:`, such as `three-level-xiangqi:...`).
+// Where other crates' docs link to this one's items when its own docs are not (yet) built
+// beside theirs: `cargo doc` documents the workspace's crates in parallel, so without it the
+// first build shows cross-crate links as plain `[Name]` text. Keep the version in step.
+#![doc(html_root_url = "https://docs.rs/dimchess-three-level/0.1.0")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -47,12 +50,25 @@ use core::fmt;
 use core::str::FromStr;
 
 use dimchess_core::movelist::MoveList;
-use dimchess_core::{Error, Outcome, Position};
 
 pub use moves::Move;
 pub use piece::{Colour, Kind, Piece, Variant};
 pub use position::{Ending, EpRecord, ThreeLevel};
 pub use start::{MAIN_START, XIANGQI_START};
+
+// What a user of this crate alone needs: the core's traits, types and perft, so that
+// `dimchess-three-level` in `[dependencies]` is enough to play and count moves.
+pub use dimchess_core;
+pub use dimchess_core::{Describe, Error, Layout, Outcome, Position, perft};
+
+/// Everything needed to play: `use dimchess_three_level::prelude::*;` brings the position and move types
+/// and the core's [`Position`] and [`Describe`] traits, [`Error`], [`Outcome`] and
+/// [`perft::perft`] into scope.
+pub mod prelude {
+    pub use crate::{Colour, Kind, MAIN_START, Move, Piece, ThreeLevel, Variant, XIANGQI_START};
+    pub use dimchess_core::perft::{perft, perft_divide};
+    pub use dimchess_core::{Describe, Error, Layout, Outcome, Position};
+}
 
 /// Capacity of a move list: more than the legal moves of any valid position (the test
 /// `move_list_capacity_is_enough` checks it against a bound computed from the tables).
@@ -91,6 +107,24 @@ impl Position for ThreeLevel {
 
     fn result_text(&self) -> Option<String> {
         self.result_line()
+    }
+
+    fn outcome_text(&self, outcome: Outcome) -> String {
+        outcome::text(outcome)
+    }
+
+    /// TL-18: "the same position" is the same placement, side to move, eliminated set and
+    /// en-passant records, exactly what the Zobrist hash covers (not the clocks).
+    fn repetition_key(&self) -> Option<u64> {
+        Some(self.hash)
+    }
+
+    /// TL-18: the third occurrence of the same position draws the game (a game-record rule:
+    /// the legal moves and perft ignore it).
+    fn game_ending(&self, occurrences: usize) -> Option<Outcome> {
+        (occurrences >= outcome::REPETITIONS).then_some(Outcome::Draw {
+            reason: "repetition",
+        })
     }
 
     fn zobrist(&self) -> u64 {

@@ -2,6 +2,7 @@
 
 use dimchess_core::Outcome;
 
+use crate::piece::Colour;
 use crate::position::{Ending, ThreeLevel};
 
 /// A few words on how the game ended.
@@ -10,6 +11,25 @@ pub(crate) fn describe(e: Ending) -> String {
         Ending::LastPlayer(c) => format!("{} wins as the last player left", c.name()),
         Ending::PromotionWin(c) => format!("{} wins by promotion", c.name()),
         Ending::ClockDraw => "draw by the clock".to_string(),
+    }
+}
+
+/// TL-18: the occurrence of the same position that draws the game.
+pub(crate) const REPETITIONS: usize = 3;
+
+/// The result line of an outcome given in the core's terms (a game-level ending such as
+/// TL-18's repetition): `draw by <reason>`, or `<Colour> wins (<reason>)`.
+pub(crate) fn text(o: Outcome) -> String {
+    match o {
+        Outcome::Draw {
+            reason: "clock draw",
+        } => describe(Ending::ClockDraw),
+        Outcome::Draw { reason } => format!("draw by {reason}"),
+        Outcome::Win { winner, reason } => match (Colour::ALL.get(winner), reason) {
+            (Some(&c), "last player left") => describe(Ending::LastPlayer(c)),
+            (Some(&c), "promotion win") => describe(Ending::PromotionWin(c)),
+            (c, reason) => format!("{} wins ({reason})", c.map_or("?", |c| c.name())),
+        },
     }
 }
 

@@ -18,7 +18,7 @@ pub struct EpRecord {
 /// `three-level-xiangqi`.
 ///
 /// ```
-/// use dimchess_core::{perft::perft, Position};
+/// use dimchess_three_level::{perft::perft, Position};
 /// use dimchess_three_level::{ThreeLevel, Variant};
 /// let mut pos = ThreeLevel::start(Variant::Main);
 /// assert_eq!(perft(&pos, 2), 3117);
