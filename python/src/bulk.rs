@@ -8,10 +8,11 @@ use dimchess::core::zobrist::SplitMix64;
 use dimchess::{AnyPosition, Position as _, registry};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::errors::{out_of_range, to_py, to_py_in};
 use crate::position::Position;
+use crate::texts::MoveTexts;
 
 /// The deepest perft accepted (as the command-line tool).
 const MAX_DEPTH: i64 = 64;
@@ -134,11 +135,11 @@ pub fn random_playouts(
 /// raises InvalidTextError naming its index. The GIL is released while the moves are
 /// listed.
 #[pyfunction]
-pub fn moves_many(
-    py: Python<'_>,
+pub fn moves_many<'py>(
+    py: Python<'py>,
     variant: &str,
-    texts: &Bound<'_, PyAny>,
-) -> PyResult<Vec<Vec<String>>> {
+    texts: &Bound<'py, PyAny>,
+) -> PyResult<Vec<Bound<'py, PyList>>> {
     let info = registry::find(variant).map_err(to_py)?;
     if texts.is_instance_of::<PyString>() {
         return Err(PyTypeError::new_err(
@@ -149,16 +150,15 @@ pub fn moves_many(
         .try_iter()?
         .map(|t| t.and_then(|t| t.extract::<String>()))
         .collect::<PyResult<_>>()?;
-    py.detach(|| {
-        texts
-            .iter()
-            .enumerate()
-            .map(|(i, t)| {
-                info.parse_position(t.trim())
-                    .map(|p| p.moves_with_text().into_iter().map(|(_, t)| t).collect())
-                    .map_err(|e| (i, e))
-            })
-            .collect::<Result<Vec<Vec<String>>, _>>()
-    })
-    .map_err(|(i, e)| to_py_in(e, &format!("position {i}")))
+    let listed = py.detach(|| {
+        let mut listed = MoveTexts::default();
+        for (i, t) in texts.iter().enumerate() {
+            let pos = info.parse_position(t.trim()).map_err(|e| (i, e))?;
+            listed.push(&pos);
+        }
+        Ok(listed)
+    });
+    listed
+        .map_err(|(i, e)| to_py_in(e, &format!("position {i}")))?
+        .into_lists(py)
 }

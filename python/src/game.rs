@@ -4,11 +4,12 @@ use dimchess::record::Game as RecordGame;
 use dimchess::{Position as _, svg};
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::errors::to_py;
 use crate::layout;
 use crate::position::{Outcome, Position, py_repr};
+use crate::texts;
 
 /// A game: a start position and the moves played from it, with undo (`pop`) and PGN-like
 /// records.
@@ -141,13 +142,8 @@ impl Game {
     }
 
     /// The legal move texts now.
-    fn legal_moves(&self) -> Vec<String> {
-        self.inner
-            .position()
-            .moves_with_text()
-            .into_iter()
-            .map(|(_, t)| t)
-            .collect()
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        texts::legal_moves(py, self.inner.position())
     }
 
     /// The Outcome once the game is over, else None.

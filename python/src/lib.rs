@@ -6,7 +6,8 @@
 //! - [`bulk`]: `perft`, `random_playouts`, `moves_many`, which loop in Rust with the GIL
 //!   released;
 //! - [`errors`]: the exceptions (`ValueError` subclasses carrying the library's message);
-//! - [`layout`]: layouts as plain dicts.
+//! - [`layout`]: layouts as plain dicts;
+//! - [`texts`]: move texts as Python strings, written in one buffer and shared.
 //!
 //! The type stubs are `dimchess.pyi` beside `Cargo.toml`; keep them in step with this crate.
 #![forbid(unsafe_code)]
@@ -16,6 +17,7 @@ pub mod errors;
 pub mod game;
 pub mod layout;
 pub mod position;
+pub mod texts;
 
 use pyo3::prelude::*;
 

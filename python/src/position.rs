@@ -6,11 +6,12 @@ use std::hash::{Hash, Hasher};
 use dimchess::{AnyPosition, Describe, Error, Position as _, registry, svg};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple, PyType};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple, PyType};
 
 use crate::bulk;
 use crate::errors::to_py;
 use crate::layout;
+use crate::texts;
 
 /// How a finished game ended.
 ///
@@ -153,12 +154,8 @@ impl Position {
 
     /// The legal moves as their canonical texts, in generation order (empty once the game
     /// is over).
-    fn legal_moves(&self) -> Vec<String> {
-        self.inner
-            .moves_with_text()
-            .into_iter()
-            .map(|(_, t)| t)
-            .collect()
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        texts::legal_moves(py, &self.inner)
     }
 
     /// The position after `move` (a move text; the position itself does not change).
