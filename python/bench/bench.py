@@ -67,7 +67,7 @@ def perft_section(cli, repeat):
     print("## perft: dimchess.perft beside `dimchess perft` (fide)\n")
     print("| depth | threads | leaves | CLI process (ms) | dimchess.perft (ms) | ratio |")
     print("|---|---|---|---|---|---|")
-    ok = True
+    ratio4 = 0.0
     for depth, reps in ((4, repeat), (6, max(3, repeat // 10))):
         for threads in (None, 1):
             t_cli, n_cli = cli_perft(cli, depth, threads, reps)
@@ -75,11 +75,11 @@ def perft_section(cli, repeat):
             assert n_cli == n_py, (n_cli, n_py)
             ratio = t_py / t_cli
             if depth == 4:
-                ok &= ratio <= 1.3
+                ratio4 = max(ratio4, ratio)
             label = "all cores" if threads is None else str(threads)
             print(f"| {depth} | {label} | {n_py} | {t_cli * 1e3:.2f} | {t_py * 1e3:.2f} | {ratio:.2f} |")
     print()
-    return ok
+    return ratio4
 
 
 def random_fens(n, seed):
@@ -127,7 +127,7 @@ def moves_section(n, repeat):
     for name, t in rows:
         print(f"| {name} | {t * 1e3:.1f} | {t_chess / t:.1f}x |")
     print()
-    return t_chess / t_pos >= 20 and t_chess / t_many >= 20
+    return t_chess / t_pos, t_chess / t_many
 
 
 def play_section(repeat):
@@ -165,11 +165,15 @@ def main():
     if not Path(args.cli).exists():
         sys.exit(f"no command-line tool at {args.cli}: cargo build --release --bin dimchess")
     print(f"Python {sys.version.split()[0]}, dimchess {dimchess.__version__}\n")
-    perft_ok = perft_section(args.cli, args.repeat)
-    moves_ok = moves_section(args.positions, max(3, args.repeat // 4))
+    ratio4 = perft_section(args.cli, args.repeat)
+    per_position, many = moves_section(args.positions, max(3, args.repeat // 4))
     play_section(max(3, args.repeat // 4))
-    print(f"perft(4) within 1.3x of the CLI: {'yes' if perft_ok else 'NO'}")
-    print(f"legal moves at least 20x python-chess: {'yes' if moves_ok else 'NO'}")
+    verdict = {True: "yes", False: "NO"}
+    print(f"- perft(4): dimchess.perft / CLI at most {ratio4:.2f} (within 1.3x: {verdict[ratio4 <= 1.3]})")
+    print(
+        f"- legal moves: {per_position:.1f}x python-chess per position "
+        f"(at least 20x: {verdict[per_position >= 20]}); moves_many from FEN texts {many:.1f}x"
+    )
 
 
 if __name__ == "__main__":
