@@ -94,20 +94,17 @@ impl Position {
         }
     }
 
-    /// `pos` after the move `text` (the game over is an illegal move).
+    /// `pos` after the move `text`; once the game is over, any move is illegal (as
+    /// `Game::play_text` says, checked only when the move is refused, so that a legal move
+    /// costs no outcome test).
     pub fn after(pos: &AnyPosition, text: &str) -> Result<AnyPosition, Error> {
         let mut next = pos.clone();
         match next.play_text(text.trim()) {
             Ok(_) => Ok(next),
-            Err(Error::IllegalMove { .. }) if pos.result_text().is_some() => {
-                let result = pos.result_text().unwrap_or_default();
-                Err(Error::illegal(
-                    text,
-                    "",
-                    format!("the game is over ({result})"),
-                ))
-            }
-            Err(e) => Err(e),
+            Err(e) => Err(match pos.result_text() {
+                Some(result) => Error::illegal(text, "", format!("the game is over ({result})")),
+                None => e,
+            }),
         }
     }
 }

@@ -56,11 +56,11 @@ def test_moves_after_the_end_are_illegal(variant):
         pos = finished_position(variant)
         assert pos is not None, f"no finished {variant} game among the random games tried"
     assert pos.is_game_over() and pos.legal_moves() == []
-    for move in ["e2e4", "a1a2", pos.text.split()[0][:4]]:
-        with pytest.raises(dimchess.DimchessError):
+    for move in ["e2e4", "a1a2", "zz", pos.text.split()[0][:4]]:
+        with pytest.raises(dimchess.IllegalMoveError, match="the game is over"):
             pos.play(move)
     game = dimchess.Game(pos)
-    with pytest.raises(dimchess.DimchessError):
+    with pytest.raises(dimchess.IllegalMoveError, match="the game is over"):
         game.push("e2e4")
     assert len(game) == 0
 

@@ -113,4 +113,5 @@ def test_random_playouts_and_moves_many_release_the_gil():
         start, end = window["start"], window["end"]
         margin = (end - start) * 0.2
         inside = [x for x in ticks if start + margin < x < end - margin]
-        assert len(inside) >= 3, (end - start, len(ticks), len(inside))
+        # Holding the GIL, the call would leave the main thread no tick at all in there.
+        assert len(inside) >= 1, (end - start, len(ticks), len(inside))
