@@ -191,6 +191,14 @@ macro_rules! any_position {
                 }
             }
 
+            fn write_move_text(&self, mv: AnyMove, out: &mut String) {
+                match (self, mv) {
+                    $((VariantPosition::$name(p), AnyMove::$name(m)) => p.write_move_text(m, out),)*
+                    #[allow(unreachable_patterns)]
+                    _ => out.push_str(&format!("{mv:?}")),
+                }
+            }
+
             fn parse_move(&self, text: &str) -> Result<AnyMove, Error> {
                 match self {
                     $(VariantPosition::$name(p) => p.parse_move(text).map(AnyMove::$name),)*
@@ -411,6 +419,10 @@ impl Position for AnyPosition {
 
     fn move_text(&self, mv: AnyMove) -> String {
         self.pos.move_text(mv)
+    }
+
+    fn write_move_text(&self, mv: AnyMove, out: &mut String) {
+        self.pos.write_move_text(mv, out);
     }
 
     fn parse_move(&self, text: &str) -> Result<AnyMove, Error> {

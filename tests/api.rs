@@ -204,3 +204,19 @@ mod never_panics {
         }
     }
 }
+
+#[test]
+fn write_move_text_appends_the_move_text_in_every_variant() {
+    for v in VARIANTS {
+        // dimension-x lists some 19,000 turns from the start: a few plies suffice there.
+        let plies = if v.id == "dimension-x" { 2 } else { 30 };
+        let game = random_game(v.id, 5, plies);
+        let pos = game.position();
+        let mut out = String::from("x");
+        for (mv, text) in pos.moves_with_text() {
+            out.truncate(1);
+            pos.write_move_text(mv, &mut out);
+            assert_eq!(&out[1..], text, "{}: {pos}", v.id);
+        }
+    }
+}

@@ -155,6 +155,13 @@ pub trait Position: Clone + fmt::Display + Send + Sync + Sized {
     /// The canonical text of `mv` in this position.
     fn move_text(&self, mv: Self::Move) -> String;
 
+    /// Appends [`Position::move_text`] to `out`. Callers that list many move texts (the
+    /// Python package's `legal_moves`) reuse one buffer; variants override it to write
+    /// without a `String` per move.
+    fn write_move_text(&self, mv: Self::Move, out: &mut String) {
+        out.push_str(&self.move_text(mv));
+    }
+
     /// Reads a move text and checks that it is legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Error>;
 

@@ -346,7 +346,13 @@ impl Position for Chess {
     }
 
     fn move_text(&self, mv: Move) -> String {
-        mv.to_string()
+        let mut s = String::with_capacity(5);
+        mv.push_uci(&mut s);
+        s
+    }
+
+    fn write_move_text(&self, mv: Move, out: &mut String) {
+        mv.push_uci(out);
     }
 
     /// Reads UCI or SAN (`dimchess_fide::notation::parse`).

@@ -45,14 +45,31 @@ impl Move {
             _ => None,
         }
     }
+
+    /// Appends the UCI text (the `Display` form) to `out`, without the formatting machinery:
+    /// move texts are listed by the hundred thousand (the Python package's `legal_moves`),
+    /// where `to_string` through nested `write!`s cost several times more.
+    pub fn push_uci(&self, out: &mut String) {
+        for sq in [self.from, self.to] {
+            out.push(sq.file_char());
+            out.push(sq.rank_char());
+        }
+        if let Some(r) = self.promotion() {
+            out.push(r.char());
+        }
+    }
 }
 
 /// UCI coordinate notation: `e2e4`, `e7e8q`, castling as the king's move `e1g1`.
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.to)?;
+        use fmt::Write as _;
+        for sq in [self.from, self.to] {
+            f.write_char(sq.file_char())?;
+            f.write_char(sq.rank_char())?;
+        }
         if let Some(r) = self.promotion() {
-            write!(f, "{}", r.char())?;
+            f.write_char(r.char())?;
         }
         Ok(())
     }

@@ -51,6 +51,18 @@ impl Square {
         self.0 >> 3
     }
 
+    /// The file's letter, `a` to `h`.
+    #[inline]
+    pub const fn file_char(self) -> char {
+        (b'a' + self.file()) as char
+    }
+
+    /// The rank's digit, `1` to `8`.
+    #[inline]
+    pub const fn rank_char(self) -> char {
+        (b'1' + self.rank()) as char
+    }
+
     /// The same square seen from Black's side (rank mirrored).
     #[inline]
     pub const fn flip(self) -> Square {
@@ -85,7 +97,9 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+        use fmt::Write as _;
+        f.write_char(self.file_char())?;
+        f.write_char(self.rank_char())
     }
 }
 
