@@ -249,8 +249,13 @@ impl Game {
         let movetext = strip_comments(rest)?;
         let mut tokens = movetext.split_whitespace().peekable();
         let mut trailer: Option<String> = None;
+        let mut over = game.result_text().is_some();
+        let mut ended = None;
         while let Some(tok) = tokens.next() {
-            if is_result_start(tok) {
+            // Once the game is over, what follows is its result text, whatever words the
+            // variant uses (`draw by the clock`, `Red wins as the last player left`).
+            if over || is_result_start(tok) {
+                ended = over.then_some(game.len());
                 let mut r = tok.to_string();
                 for t in tokens.by_ref() {
                     r.push(' ');
@@ -263,9 +268,23 @@ impl Game {
                 continue;
             }
             let n = game.len() + 1;
-            game.play_text(tok).map_err(|e| numbered(e, n))?;
+            let mv = game
+                .position()
+                .parse_move(tok)
+                .map_err(|e| numbered(e, n))?;
+            game.play(mv).map_err(|e| numbered(e, n))?;
+            over = game.result_text().is_some();
         }
         let actual = game.result_text().unwrap_or_else(|| "*".to_string());
+        if let (Some(n), Some(said)) = (ended, &trailer)
+            && *said != actual
+        {
+            return Err(Error::illegal(
+                said.split(' ').next().unwrap_or(""),
+                "",
+                format!("the game is over ({actual}) after move {n} of the record"),
+            ));
+        }
         for (what, said) in [("Result tag", stated), ("result", trailer)] {
             if let Some(said) = said
                 && said != actual
@@ -465,5 +484,53 @@ mod tests {
         let g = Game::from_record("[Variant \"fide\"]\n1. e2e4 {best by test} e7e5 2. g1f3 *\n")
             .unwrap();
         assert_eq!(g.move_texts().collect::<Vec<_>>(), ["e2e4", "e7e5", "g1f3"]);
+    }
+}
+
+#[cfg(test)]
+mod finished_games {
+    use super::*;
+
+    /// Issue 20, item 1: a three-level game drawn by the clock (TL-18: 50 turns per player
+    /// without a capture or a Pawn move) ends with `draw by the clock`, which the reader took
+    /// for a move.
+    #[test]
+    fn moves_after_the_end_are_refused() {
+        let text = "[Variant \"fide\"]\n1. f2f3 e7e5 2. g2g4 d8h4 3. a2a3 0-1 (checkmate)\n";
+        let e = Game::from_record(text).unwrap_err().to_string();
+        assert!(e.contains("`a2a3`") && e.contains("after move 4"), "{e}");
+    }
+
+    #[test]
+    fn three_level_clock_draws_read_back() {
+        for id in [
+            "three-level",
+            "three-level-xiangqi",
+            "three-level-checkmate-promotion",
+        ] {
+            let text = registry::start(id).unwrap().text();
+            let late = text
+                .strip_suffix(" 0 1")
+                .map(|t| format!("{t} 199 1"))
+                .unwrap();
+            let pos = registry::parse(id, &late).unwrap();
+            let mut game = Game::new(pos.clone());
+            // A move that neither captures nor moves a Pawn: the clock reaches 200.
+            let quiet = pos
+                .moves_with_text()
+                .into_iter()
+                .find(|(m, _)| {
+                    let mut p = pos.clone();
+                    p.play_unchecked(*m);
+                    p.result_text().is_some()
+                })
+                .unwrap();
+            game.play(quiet.0).unwrap();
+            let record = game.to_record();
+            assert!(record.ends_with("\ndraw by the clock\n"), "{record}");
+            let back = Game::from_record(&record).unwrap_or_else(|e| panic!("{id}: {e}"));
+            assert_eq!(back.position(), game.position());
+            assert_eq!(back.result_text().as_deref(), Some("draw by the clock"));
+        }
     }
 }
