@@ -252,6 +252,9 @@ impl Game {
         let mut over = game.result_text().is_some();
         let mut ended = None;
         while let Some(tok) = tokens.next() {
+            if is_move_number(tok) {
+                continue;
+            }
             // Once the game is over, what follows is its result text, whatever words the
             // variant uses (`draw by the clock`, `Red wins as the last player left`).
             if over || is_result_start(tok) {
@@ -263,9 +266,6 @@ impl Game {
                 }
                 trailer = Some(r);
                 break;
-            }
-            if is_move_number(tok) {
-                continue;
             }
             let n = game.len() + 1;
             let mv = game
