@@ -123,7 +123,10 @@ fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
     let rest = &raw[1..];
     match cmd.as_str() {
         "variants" => {
-            parse_args(rest, &[])?;
+            let a = parse_args(rest, &[])?;
+            if let Some(extra) = a.positional.first() {
+                return Err(Fail(format!("unexpected argument `{extra}`")));
+            }
             for v in registry::VARIANTS {
                 writeln!(out, "{}", v.id).map_err(io)?;
             }

@@ -10,9 +10,10 @@
 //! *
 //! ```
 //!
-//! Tag pairs come first, one per line (`[Name "value"]`, `\"` and `\\` escaped). `Variant` is
-//! required; `FEN` gives the start position when it is not the variant's start; `Result` is
-//! the result text (`*` while the game goes on); other tags are kept as they are. Then the
+//! Tag pairs come first, one per line (`[Name "value"]`, `\"` and `\\` escaped, no control
+//! character in a value). `Variant` is required; `FEN` gives the start position when it is not
+//! the variant's start; `Result` is the result text (`*` while the game goes on); these three
+//! decide the game and are given at most once. Other tags are kept as they are. Then the
 //! moves in their canonical texts, separated by white space, with optional move numbers
 //! (`12.`, `12...`: one number per round of play) and `{comments}`; the move text ends with
 //! the result text, which must be the one the final position has.
@@ -96,9 +97,10 @@ impl Game {
     }
 
     /// Sets an extra tag (`Event`, `White` ...); `Variant`, `FEN` and `Result` are derived
-    /// from the game and cannot be set.
+    /// from the game and cannot be set, and a value with a control character (newline, tab,
+    /// escape ...) is refused: the record could not hold it.
     pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), Error> {
-        if matches!(name, "Variant" | "FEN" | "Result") {
+        if DERIVED_TAGS.contains(&name) {
             return Err(Error::syntax(
                 format!("tag {name}"),
                 "is derived from the game",
@@ -110,6 +112,7 @@ impl Game {
                 "a tag name is letters, digits and `_`",
             ));
         }
+        check_tag_value(name, value)?;
         match self.tags.iter_mut().find(|(n, _)| n == name) {
             Some(t) => t.1 = value.to_string(),
             None => self.tags.push((name.to_string(), value.to_string())),
@@ -229,7 +232,14 @@ impl Game {
             }
             let end = trimmed.find('\n').unwrap_or(trimmed.len());
             let (line, after) = trimmed.split_at(end);
-            tags.push(read_tag(line.trim_end())?);
+            let (name, value) = read_tag(line.trim_end())?;
+            if DERIVED_TAGS.contains(&name.as_str()) && tags.iter().any(|(n, _)| *n == name) {
+                return Err(Error::syntax(
+                    format!("tag {name}"),
+                    "given twice: a tag that decides the game is given once",
+                ));
+            }
+            tags.push((name, value));
             rest = after;
         }
         let find = |name: &str| tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
@@ -244,7 +254,7 @@ impl Game {
         let mut game = Game::new(start);
         game.tags = tags
             .into_iter()
-            .filter(|(n, _)| !matches!(n.as_str(), "Variant" | "FEN" | "Result"))
+            .filter(|(n, _)| !DERIVED_TAGS.contains(&n.as_str()))
             .collect();
         let movetext = strip_comments(rest)?;
         let mut tokens = movetext.split_whitespace().peekable();
@@ -324,6 +334,21 @@ fn numbered(e: Error, n: usize) -> Error {
     }
 }
 
+/// The tags that decide the game: derived from it when written, given at most once when read.
+const DERIVED_TAGS: [&str; 3] = ["Variant", "FEN", "Result"];
+
+/// A tag value is one line of text: a control character (newline, tab, escape ...) would
+/// break the record, or reach a terminal that shows it.
+fn check_tag_value(name: &str, value: &str) -> Result<(), Error> {
+    if value.chars().any(char::is_control) {
+        return Err(Error::syntax(
+            format!("tag {name}"),
+            "a tag value holds no control character (newline, tab, escape ...)",
+        ));
+    }
+    Ok(())
+}
+
 fn tag(s: &mut String, name: &str, value: &str) {
     let v = value.replace('\\', "\\\\").replace('"', "\\\"");
     s.push_str(&format!("[{name} \"{v}\"]\n"));
@@ -358,6 +383,7 @@ fn read_tag(line: &str) -> Result<(String, String), Error> {
             c => out.push(c),
         }
     }
+    check_tag_value(name, &out)?;
     Ok((name.to_string(), out))
 }
 
@@ -488,12 +514,49 @@ mod tests {
 }
 
 #[cfg(test)]
-mod finished_games {
+mod hardening {
     use super::*;
 
     /// Issue 20, item 1: a three-level game drawn by the clock (TL-18: 50 turns per player
     /// without a capture or a Pawn move) ends with `draw by the clock`, which the reader took
     /// for a move.
+    /// Issue 20, item 6: a second tag that decides the game is an error, not dropped.
+    #[test]
+    fn repeated_deciding_tags_are_errors() {
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+        for (name, a, b) in [
+            ("Variant", "fide", "hyperspace"),
+            ("Variant", "fide", "fide"),
+            ("FEN", fen, fen),
+            ("Result", "*", "*"),
+        ] {
+            let text = format!("[Variant \"fide\"]\n[{name} \"{a}\"]\n[{name} \"{b}\"]\n*\n");
+            let text = text.replacen("[Variant \"fide\"]\n", "", usize::from(name == "Variant"));
+            let e = Game::from_record(&text).unwrap_err().to_string();
+            assert!(e.contains(name) && e.contains("twice"), "{text}: {e}");
+        }
+        // Other tags may repeat, and are kept as they are.
+        let g = Game::from_record("[Variant \"fide\"]\n[Round \"1\"]\n[Round \"2\"]\n*\n").unwrap();
+        assert_eq!(g.tags().len(), 2);
+        assert_eq!(Game::from_record(&g.to_record()).unwrap().tags(), g.tags());
+    }
+
+    /// Issue 13, item 5: a tag value with a newline wrote a record that could not be read back.
+    #[test]
+    fn tag_values_with_control_characters_are_refused() {
+        let mut g = Game::new(registry::start("fide").unwrap());
+        for bad in ["a\nb", "a\rb", "tab\there", "esc\u{1b}[31m", "nel\u{85}"] {
+            let e = g.set_tag("Site", bad).unwrap_err().to_string();
+            assert!(e.contains("control character"), "{bad:?}: {e}");
+            let text = format!("[Variant \"fide\"]\n[Site \"{bad}\"]\n*\n");
+            assert!(Game::from_record(&text).is_err(), "{bad:?}");
+        }
+        assert!(g.tags().is_empty());
+        g.set_tag("Site", "Zürich \"open\" \\ ]").unwrap();
+        let back = Game::from_record(&g.to_record()).unwrap();
+        assert_eq!(back.tags(), g.tags());
+    }
+
     #[test]
     fn moves_after_the_end_are_refused() {
         let text = "[Variant \"fide\"]\n1. f2f3 e7e5 2. g2g4 d8h4 3. a2a3 0-1 (checkmate)\n";

@@ -262,3 +262,12 @@ fn a_reader_closing_the_pipe_early_is_not_an_error() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Issue 20, item 5: `variants` refuses extra arguments like every other command.
+#[test]
+fn variants_refuses_extra_arguments() {
+    let (code, out, err) = dimchess(&["variants", "extra", "junk"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.is_empty());
+    assert!(err.starts_with("error: ") && err.contains("extra"), "{err}");
+}
