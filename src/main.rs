@@ -2,7 +2,7 @@
 
 #![forbid(unsafe_code)]
 
-use std::io::{IsTerminal, Write};
+use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -10,7 +10,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use dimchess::core::perft::{PerftOptions, Progress};
-use dimchess::record::Game;
+use dimchess::record::{Game, MAX_RECORD_BYTES};
 use dimchess::{AnyPosition, Describe, Error, Position, registry, svg};
 
 const USAGE: &str = "usage:
@@ -277,8 +277,7 @@ fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
             if a.positional.len() > 1 {
                 return Err(Fail(format!("unexpected argument `{}`", a.positional[1])));
             }
-            let text = std::fs::read_to_string(file)
-                .map_err(|e| Fail(format!("cannot read `{file}`: {e}")))?;
+            let text = read_record(file)?;
             let game = Game::from_record(&text).map_err(|e| Fail(format!("{file}: {e}")))?;
             if let Some(svg_file) = &a.svg {
                 write_svg(svg_file, &svg::render(&game.layout(), game.position().id()))?;
@@ -332,6 +331,29 @@ fn print_game(game: &Game, json: bool, out: &mut impl Write) -> Result<(), Fail>
         writeln!(out, "{r}").map_err(io)?;
     }
     Ok(())
+}
+
+/// The text of a record file, read through a bounded reader: a file larger than
+/// [`MAX_RECORD_BYTES`] (or endless, like `/dev/zero`) is refused after reading one byte more.
+fn read_record(file: &str) -> Result<String, Fail> {
+    let cannot = |e: std::io::Error| Fail(format!("cannot read `{file}`: {e}"));
+    let mut bytes = Vec::new();
+    std::fs::File::open(file)
+        .map_err(cannot)?
+        .take(MAX_RECORD_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() > MAX_RECORD_BYTES {
+        return Err(Fail(format!(
+            "`{file}`: a record holds at most {MAX_RECORD_BYTES} bytes (1 MiB); this file is larger"
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        Fail(format!(
+            "`{file}`: not UTF-8 text (byte {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })
 }
 
 fn write_svg(file: &str, picture: &str) -> Result<(), Fail> {

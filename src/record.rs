@@ -43,6 +43,11 @@ use dimchess_core::{Error, Position};
 use crate::any::{AnyMove, AnyPosition};
 use crate::registry;
 
+/// The largest record, in bytes, that `dimchess replay` reads (1 MiB): a game of tens of
+/// thousands of moves fits many times over, and a larger file is refused before it is read
+/// whole.
+pub const MAX_RECORD_BYTES: usize = 1 << 20;
+
 /// A start position and the moves played from it.
 #[derive(Clone, Debug)]
 pub struct Game {
