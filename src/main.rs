@@ -9,6 +9,7 @@ use std::time::Instant;
 use std::sync::Mutex;
 use std::time::Duration;
 
+use dimchess::core::error::one_line;
 use dimchess::core::perft::{PerftOptions, Progress};
 use dimchess::record::{Game, MAX_RECORD_BYTES};
 use dimchess::{AnyPosition, Describe, Error, Position, registry, svg};
@@ -449,17 +450,26 @@ fn write_failure(e: std::io::Error) -> Fail {
     }
 }
 
+/// Prints a failure on stderr: one line, the culprits escaped and cut (`core::error::one_line`),
+/// then the usage if the message ends with it.
+fn print_error(msg: &str) {
+    match msg.strip_suffix(USAGE) {
+        Some(head) => eprintln!("error: {}\n{USAGE}", one_line(head.trim_end())),
+        None => eprintln!("error: {}", one_line(msg)),
+    }
+}
+
 fn main() -> ExitCode {
     let mut raw = Vec::new();
     for (i, arg) in std::env::args_os().skip(1).enumerate() {
         match arg.into_string() {
             Ok(s) => raw.push(s),
             Err(bad) => {
-                eprintln!(
-                    "error: argument {} `{}` is not valid UTF-8",
+                print_error(&format!(
+                    "argument {} `{}` is not valid UTF-8",
                     i + 1,
                     bad.to_string_lossy()
-                );
+                ));
                 return ExitCode::from(2);
             }
         }
@@ -478,7 +488,7 @@ fn main() -> ExitCode {
         Err(Fail(msg)) if msg.is_empty() => ExitCode::SUCCESS,
         Err(Fail(msg)) => {
             let _ = out.flush();
-            eprintln!("error: {msg}");
+            print_error(&msg);
             ExitCode::from(2)
         }
     }

@@ -327,3 +327,58 @@ fn replay_refuses_a_huge_file_quickly_in_little_memory() {
     assert_eq!(code, 2);
     assert!(err.contains("UTF-8") && err.contains("17"), "{err}");
 }
+
+/// Issue 20, item 4: an error line is one line of at most a few hundred characters, the
+/// culprit quoted with its control characters and escape sequences escaped, and cut.
+#[test]
+fn error_lines_escape_and_cut_the_culprit() {
+    let long = "e2e4".repeat(25_000); // 100 kB: one argument may hold at most 128 kB on Linux
+    let file = temp("long-token.pgn");
+    // A 900 kB token in a record (the record limit is 1 MiB).
+    std::fs::write(
+        &file,
+        format!("[Variant \"fide\"]\n1. {}\n", "x".repeat(900_000)),
+    )
+    .unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["play", "fide", "e2\ne4"], "e2\\ne4"),
+        (
+            &["play", "fide", "\u{1b}[2J\u{1b}[31mred"],
+            "\\u{1b}[2J\\u{1b}[31mred",
+        ),
+        (
+            &[
+                "perft",
+                "fide",
+                "1",
+                "--fen",
+                "8/8\u{1b}[31m/8/8/8/8/8/8 w - - 0 1",
+            ],
+            "`\\u{1b}`",
+        ),
+        (&["perft", "no\u{7}chess", "1"], "no\\u{7}chess"),
+        (&["show", "\u{202e}fide"], "\\u{202e}fide"),
+        (&["play", "fide", &long], "e2e4e2e4"),
+        (&["perft", "fide", &long], "e2e4e2e4"),
+        (&["replay", file.to_str().unwrap()], "xxxxxxxx"),
+    ];
+    for (args, culprit) in cases {
+        let (code, out, err) = dimchess(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty());
+        let line = err.strip_suffix('\n').unwrap_or(&err);
+        let shown: String = line.chars().take(120).collect();
+        assert!(!line.contains('\n'), "{shown:?}");
+        assert!(line.starts_with("error: "), "{shown:?}");
+        assert!(
+            line.chars().count() <= 400,
+            "{} chars: {shown:?}",
+            line.len()
+        );
+        assert!(!line.chars().any(char::is_control), "{shown:?}");
+        assert!(
+            line.contains(culprit),
+            "{line:?} should contain {culprit:?}"
+        );
+    }
+}
