@@ -27,7 +27,7 @@ fn ply_cap(id: &str) -> usize {
 /// start with its halfmove clock a few plies short of the clock draw (TL-18: 50 per player).
 fn start(v: &'static VariantInfo, seed: u64) -> AnyPosition {
     let pos = v.start_position();
-    if !v.id.starts_with("three-level") || seed % 2 == 0 {
+    if !v.id.starts_with("three-level") || seed.is_multiple_of(2) {
         return pos;
     }
     let text = pos.text();
