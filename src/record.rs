@@ -569,6 +569,20 @@ mod hardening {
         assert!(e.contains("`a2a3`") && e.contains("after move 4"), "{e}");
     }
 
+    /// Random games of Dimension X rarely end within the ply caps the tests can afford: a
+    /// game won by removing the King (DX-6) reads back too.
+    #[test]
+    fn a_dimension_x_game_won_by_removing_the_king_reads_back() {
+        let fen = "4k2r/6S1/2r5/3C4/B7/8/8/4K3|8/8/8/8/8/8/8/8 w k - 0 1";
+        let mut game = Game::new(registry::parse("dimension-x", fen).unwrap());
+        game.play_text("d5^c6>a8,a4e8").unwrap();
+        let record = game.to_record();
+        assert!(record.ends_with("\n1-0 (king removed)\n"), "{record}");
+        let back = Game::from_record(&record).unwrap();
+        assert_eq!(back.position(), game.position());
+        assert_eq!(back.result_text(), game.result_text());
+    }
+
     #[test]
     fn three_level_clock_draws_read_back() {
         for id in [
