@@ -273,7 +273,8 @@ impl Game {
             // Once the game is over, what follows is its result text, whatever words the
             // variant uses (`draw by the clock`, `Red wins as the last player left`).
             if over || is_result_start(tok) {
-                ended = over.then_some(game.len());
+                // A move after the end, rather than a wrong result.
+                ended = (over && !is_result_start(tok)).then_some(game.len());
                 let mut r = tok.to_string();
                 for t in tokens.by_ref() {
                     r.push(' ');
@@ -567,6 +568,11 @@ mod hardening {
         let text = "[Variant \"fide\"]\n1. f2f3 e7e5 2. g2g4 d8h4 3. a2a3 0-1 (checkmate)\n";
         let e = Game::from_record(text).unwrap_err().to_string();
         assert!(e.contains("`a2a3`") && e.contains("after move 4"), "{e}");
+        let e = Game::from_record(&text.replace("3. a2a3 ", "")).unwrap();
+        assert_eq!(e.len(), 4);
+        let e = Game::from_record(&text.replace("3. a2a3 0-1 (checkmate)", "*"));
+        let e = e.unwrap_err().to_string();
+        assert!(e.contains("result says `*`"), "{e}");
     }
 
     /// Random games of Dimension X rarely end within the ply caps the tests can afford: a
