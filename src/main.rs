@@ -22,8 +22,9 @@ const USAGE: &str = "usage:
   dimchess show <variant> [--fen TEXT] [--svg FILE]
   dimchess replay FILE [--json] [--svg FILE]";
 
-/// A failure the tool reports on one line with exit status 2.
-struct Fail(String);
+/// A failure the tool reports on one line with exit status 2. (`pub(crate)`, as [`run`]: the
+/// fuzz target `cli` includes this file as a module.)
+pub(crate) struct Fail(pub(crate) String);
 
 impl From<Error> for Fail {
     fn from(e: Error) -> Fail {
@@ -116,7 +117,7 @@ fn need_variant(a: &Args, cmd: &str) -> Result<String, Fail> {
     })
 }
 
-fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
+pub(crate) fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
     let io = write_failure;
     let Some(cmd) = raw.first() else {
         return Err(Fail(format!("no command given\n{USAGE}")));
