@@ -2,15 +2,16 @@
 
 #![forbid(unsafe_code)]
 
-use std::io::{IsTerminal, Write};
+use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use std::sync::Mutex;
 use std::time::Duration;
 
+use dimchess::core::error::one_line;
 use dimchess::core::perft::{PerftOptions, PerftTable, Progress};
-use dimchess::record::Game;
+use dimchess::record::{Game, MAX_RECORD_BYTES};
 use dimchess::{AnyPosition, Describe, Error, Position, registry, svg};
 
 const USAGE: &str = "usage:
@@ -21,8 +22,9 @@ const USAGE: &str = "usage:
   dimchess show <variant> [--fen TEXT] [--svg FILE]
   dimchess replay FILE [--json] [--svg FILE]";
 
-/// A failure the tool reports on one line with exit status 2.
-struct Fail(String);
+/// A failure the tool reports on one line with exit status 2. (`pub(crate)`, as [`run`]: the
+/// fuzz target `cli` includes this file as a module.)
+pub(crate) struct Fail(pub(crate) String);
 
 impl From<Error> for Fail {
     fn from(e: Error) -> Fail {
@@ -119,7 +121,7 @@ fn need_variant(a: &Args, cmd: &str) -> Result<String, Fail> {
     })
 }
 
-fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
+pub(crate) fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
     let io = write_failure;
     let Some(cmd) = raw.first() else {
         return Err(Fail(format!("no command given\n{USAGE}")));
@@ -127,7 +129,10 @@ fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
     let rest = &raw[1..];
     match cmd.as_str() {
         "variants" => {
-            parse_args(rest, &[])?;
+            let a = parse_args(rest, &[])?;
+            if let Some(extra) = a.positional.first() {
+                return Err(Fail(format!("unexpected argument `{extra}`")));
+            }
             for v in registry::VARIANTS {
                 writeln!(out, "{}", v.id).map_err(io)?;
             }
@@ -284,8 +289,7 @@ fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
             if a.positional.len() > 1 {
                 return Err(Fail(format!("unexpected argument `{}`", a.positional[1])));
             }
-            let text = std::fs::read_to_string(file)
-                .map_err(|e| Fail(format!("cannot read `{file}`: {e}")))?;
+            let text = read_record(file)?;
             let game = Game::from_record(&text).map_err(|e| Fail(format!("{file}: {e}")))?;
             if let Some(svg_file) = &a.svg {
                 write_svg(svg_file, &svg::render(&game.layout(), game.position().id()))?;
@@ -339,6 +343,29 @@ fn print_game(game: &Game, json: bool, out: &mut impl Write) -> Result<(), Fail>
         writeln!(out, "{r}").map_err(io)?;
     }
     Ok(())
+}
+
+/// The text of a record file, read through a bounded reader: a file larger than
+/// [`MAX_RECORD_BYTES`] (or endless, like `/dev/zero`) is refused after reading one byte more.
+fn read_record(file: &str) -> Result<String, Fail> {
+    let cannot = |e: std::io::Error| Fail(format!("cannot read `{file}`: {e}"));
+    let mut bytes = Vec::new();
+    std::fs::File::open(file)
+        .map_err(cannot)?
+        .take(MAX_RECORD_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() > MAX_RECORD_BYTES {
+        return Err(Fail(format!(
+            "`{file}`: a record holds at most {MAX_RECORD_BYTES} bytes (1 MiB); this file is larger"
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        Fail(format!(
+            "`{file}`: not UTF-8 text (byte {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })
 }
 
 fn write_svg(file: &str, picture: &str) -> Result<(), Fail> {
@@ -434,17 +461,26 @@ fn write_failure(e: std::io::Error) -> Fail {
     }
 }
 
+/// Prints a failure on stderr: one line, the culprits escaped and cut (`core::error::one_line`),
+/// then the usage if the message ends with it.
+fn print_error(msg: &str) {
+    match msg.strip_suffix(USAGE) {
+        Some(head) => eprintln!("error: {}\n{USAGE}", one_line(head.trim_end())),
+        None => eprintln!("error: {}", one_line(msg)),
+    }
+}
+
 fn main() -> ExitCode {
     let mut raw = Vec::new();
     for (i, arg) in std::env::args_os().skip(1).enumerate() {
         match arg.into_string() {
             Ok(s) => raw.push(s),
             Err(bad) => {
-                eprintln!(
-                    "error: argument {} `{}` is not valid UTF-8",
+                print_error(&format!(
+                    "argument {} `{}` is not valid UTF-8",
                     i + 1,
                     bad.to_string_lossy()
-                );
+                ));
                 return ExitCode::from(2);
             }
         }
@@ -463,7 +499,7 @@ fn main() -> ExitCode {
         Err(Fail(msg)) if msg.is_empty() => ExitCode::SUCCESS,
         Err(Fail(msg)) => {
             let _ = out.flush();
-            eprintln!("error: {msg}");
+            print_error(&msg);
             ExitCode::from(2)
         }
     }

@@ -10,9 +10,10 @@
 //! *
 //! ```
 //!
-//! Tag pairs come first, one per line (`[Name "value"]`, `\"` and `\\` escaped). `Variant` is
-//! required; `FEN` gives the start position when it is not the variant's start; `Result` is
-//! the result text (`*` while the game goes on); other tags are kept as they are. Then the
+//! Tag pairs come first, one per line (`[Name "value"]`, `\"` and `\\` escaped, no control
+//! character in a value). `Variant` is required; `FEN` gives the start position when it is not
+//! the variant's start; `Result` is the result text (`*` while the game goes on); these three
+//! decide the game and are given at most once. Other tags are kept as they are. Then the
 //! moves in their canonical texts, separated by white space, with optional move numbers
 //! (`12.`, `12...`: one number per round of play) and `{comments}`; the move text ends with
 //! the result text, which must be the one the final position has.
@@ -68,6 +69,11 @@ use dimchess_core::{Error, Outcome, Position};
 
 use crate::any::{AnyMove, AnyPosition};
 use crate::registry;
+
+/// The largest record, in bytes, that `dimchess replay` reads (1 MiB): a game of tens of
+/// thousands of moves fits many times over, and a larger file is refused before it is read
+/// whole.
+pub const MAX_RECORD_BYTES: usize = 1 << 20;
 
 /// A start position and the moves played from it.
 #[derive(Clone, Debug)]
@@ -129,9 +135,10 @@ impl Game {
     }
 
     /// Sets an extra tag (`Event`, `White` ...); `Variant`, `FEN` and `Result` are derived
-    /// from the game and cannot be set.
+    /// from the game and cannot be set, and a value with a control character (newline, tab,
+    /// escape ...) is refused: the record could not hold it.
     pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), Error> {
-        if matches!(name, "Variant" | "FEN" | "Result") {
+        if DERIVED_TAGS.contains(&name) {
             return Err(Error::syntax(
                 format!("tag {name}"),
                 "is derived from the game",
@@ -143,6 +150,7 @@ impl Game {
                 "a tag name is letters, digits and `_`",
             ));
         }
+        check_tag_value(name, value)?;
         match self.tags.iter_mut().find(|(n, _)| n == name) {
             Some(t) => t.1 = value.to_string(),
             None => self.tags.push((name.to_string(), value.to_string())),
@@ -311,7 +319,14 @@ impl Game {
             }
             let end = trimmed.find('\n').unwrap_or(trimmed.len());
             let (line, after) = trimmed.split_at(end);
-            tags.push(read_tag(line.trim_end())?);
+            let (name, value) = read_tag(line.trim_end())?;
+            if DERIVED_TAGS.contains(&name.as_str()) && tags.iter().any(|(n, _)| *n == name) {
+                return Err(Error::syntax(
+                    format!("tag {name}"),
+                    "given twice: a tag that decides the game is given once",
+                ));
+            }
+            tags.push((name, value));
             rest = after;
         }
         let find = |name: &str| tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
@@ -326,13 +341,22 @@ impl Game {
         let mut game = Game::new(start);
         game.tags = tags
             .into_iter()
-            .filter(|(n, _)| !matches!(n.as_str(), "Variant" | "FEN" | "Result"))
+            .filter(|(n, _)| !DERIVED_TAGS.contains(&n.as_str()))
             .collect();
         let movetext = strip_comments(rest)?;
         let mut tokens = movetext.split_whitespace().peekable();
         let mut trailer: Option<String> = None;
+        let mut over = game.result_text().is_some();
+        let mut ended = None;
         while let Some(tok) = tokens.next() {
-            if is_result_start(tok) {
+            if is_move_number(tok) {
+                continue;
+            }
+            // Once the game is over, what follows is its result text, whatever words the
+            // variant uses (`draw by the clock`, `Red wins as the last player left`).
+            if over || is_result_start(tok) {
+                // A move after the end, rather than a wrong result.
+                ended = (over && !is_result_start(tok)).then_some(game.len());
                 let mut r = tok.to_string();
                 for t in tokens.by_ref() {
                     r.push(' ');
@@ -341,21 +365,13 @@ impl Game {
                 trailer = Some(r);
                 break;
             }
-            if is_move_number(tok) {
-                continue;
-            }
-            if game.result_text().is_some() {
-                // The game is over: the rest is the result (whatever its first word).
-                trailer = Some(
-                    core::iter::once(tok)
-                        .chain(tokens)
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                );
-                break;
-            }
             let n = game.len() + 1;
-            game.play_text(tok).map_err(|e| numbered(e, n))?;
+            let mv = game
+                .position()
+                .parse_move(tok)
+                .map_err(|e| numbered(e, n))?;
+            game.play(mv).map_err(|e| numbered(e, n))?;
+            over = game.result_text().is_some();
         }
         if game.result_text().is_none()
             && let Some(claim) = game.can_claim_draw()
@@ -369,6 +385,15 @@ impl Game {
             }
         }
         let actual = game.result_text().unwrap_or_else(|| "*".to_string());
+        if let (Some(n), Some(said)) = (ended, &trailer)
+            && *said != actual
+        {
+            return Err(Error::illegal(
+                said.split(' ').next().unwrap_or(""),
+                "",
+                format!("the game is over ({actual}) after move {n} of the record"),
+            ));
+        }
         for (what, said) in [("Result tag", stated), ("result", trailer)] {
             if let Some(said) = said
                 && said != actual
@@ -408,6 +433,21 @@ fn numbered(e: Error, n: usize) -> Error {
     }
 }
 
+/// The tags that decide the game: derived from it when written, given at most once when read.
+const DERIVED_TAGS: [&str; 3] = ["Variant", "FEN", "Result"];
+
+/// A tag value is one line of text: a control character (newline, tab, escape ...) would
+/// break the record, or reach a terminal that shows it.
+fn check_tag_value(name: &str, value: &str) -> Result<(), Error> {
+    if value.chars().any(char::is_control) {
+        return Err(Error::syntax(
+            format!("tag {name}"),
+            "a tag value holds no control character (newline, tab, escape ...)",
+        ));
+    }
+    Ok(())
+}
+
 fn tag(s: &mut String, name: &str, value: &str) {
     let v = value.replace('\\', "\\\\").replace('"', "\\\"");
     s.push_str(&format!("[{name} \"{v}\"]\n"));
@@ -442,6 +482,7 @@ fn read_tag(line: &str) -> Result<(String, String), Error> {
             c => out.push(c),
         }
     }
+    check_tag_value(name, &out)?;
     Ok((name.to_string(), out))
 }
 
@@ -789,5 +830,109 @@ mod tests {
         let g = Game::from_record("[Variant \"fide\"]\n1. e2e4 {best by test} e7e5 2. g1f3 *\n")
             .unwrap();
         assert_eq!(g.move_texts().collect::<Vec<_>>(), ["e2e4", "e7e5", "g1f3"]);
+    }
+}
+
+#[cfg(test)]
+mod hardening {
+    use super::*;
+
+    /// Issue 20, item 1: a three-level game drawn by the clock (TL-18: 50 turns per player
+    /// without a capture or a Pawn move) ends with `draw by the clock`, which the reader took
+    /// for a move.
+    /// Issue 20, item 6: a second tag that decides the game is an error, not dropped.
+    #[test]
+    fn repeated_deciding_tags_are_errors() {
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+        for (name, a, b) in [
+            ("Variant", "fide", "hyperspace"),
+            ("Variant", "fide", "fide"),
+            ("FEN", fen, fen),
+            ("Result", "*", "*"),
+        ] {
+            let text = format!("[Variant \"fide\"]\n[{name} \"{a}\"]\n[{name} \"{b}\"]\n*\n");
+            let text = text.replacen("[Variant \"fide\"]\n", "", usize::from(name == "Variant"));
+            let e = Game::from_record(&text).unwrap_err().to_string();
+            assert!(e.contains(name) && e.contains("twice"), "{text}: {e}");
+        }
+        // Other tags may repeat, and are kept as they are.
+        let g = Game::from_record("[Variant \"fide\"]\n[Round \"1\"]\n[Round \"2\"]\n*\n").unwrap();
+        assert_eq!(g.tags().len(), 2);
+        assert_eq!(Game::from_record(&g.to_record()).unwrap().tags(), g.tags());
+    }
+
+    /// Issue 13, item 5: a tag value with a newline wrote a record that could not be read back.
+    #[test]
+    fn tag_values_with_control_characters_are_refused() {
+        let mut g = Game::new(registry::start("fide").unwrap());
+        for bad in ["a\nb", "a\rb", "tab\there", "esc\u{1b}[31m", "nel\u{85}"] {
+            let e = g.set_tag("Site", bad).unwrap_err().to_string();
+            assert!(e.contains("control character"), "{bad:?}: {e}");
+            let text = format!("[Variant \"fide\"]\n[Site \"{bad}\"]\n*\n");
+            assert!(Game::from_record(&text).is_err(), "{bad:?}");
+        }
+        assert!(g.tags().is_empty());
+        g.set_tag("Site", "Zürich \"open\" \\ ]").unwrap();
+        let back = Game::from_record(&g.to_record()).unwrap();
+        assert_eq!(back.tags(), g.tags());
+    }
+
+    #[test]
+    fn moves_after_the_end_are_refused() {
+        let text = "[Variant \"fide\"]\n1. f2f3 e7e5 2. g2g4 d8h4 3. a2a3 0-1 (checkmate)\n";
+        let e = Game::from_record(text).unwrap_err().to_string();
+        assert!(e.contains("`a2a3`") && e.contains("after move 4"), "{e}");
+        let e = Game::from_record(&text.replace("3. a2a3 ", "")).unwrap();
+        assert_eq!(e.len(), 4);
+        let e = Game::from_record(&text.replace("3. a2a3 0-1 (checkmate)", "*"));
+        let e = e.unwrap_err().to_string();
+        assert!(e.contains("result says `*`"), "{e}");
+    }
+
+    /// Random games of Dimension X rarely end within the ply caps the tests can afford: a
+    /// game won by removing the King (DX-6) reads back too.
+    #[test]
+    fn a_dimension_x_game_won_by_removing_the_king_reads_back() {
+        let fen = "4k2r/6S1/2r5/3C4/B7/8/8/4K3|8/8/8/8/8/8/8/8 w k - 0 1";
+        let mut game = Game::new(registry::parse("dimension-x", fen).unwrap());
+        game.play_text("d5^c6>a8,a4e8").unwrap();
+        let record = game.to_record();
+        assert!(record.ends_with("\n1-0 (king removed)\n"), "{record}");
+        let back = Game::from_record(&record).unwrap();
+        assert_eq!(back.position(), game.position());
+        assert_eq!(back.result_text(), game.result_text());
+    }
+
+    #[test]
+    fn three_level_clock_draws_read_back() {
+        for id in [
+            "three-level",
+            "three-level-xiangqi",
+            "three-level-checkmate-promotion",
+        ] {
+            let text = registry::start(id).unwrap().text();
+            let late = text
+                .strip_suffix(" 0 1")
+                .map(|t| format!("{t} 199 1"))
+                .unwrap();
+            let pos = registry::parse(id, &late).unwrap();
+            let mut game = Game::new(pos.clone());
+            // A move that neither captures nor moves a Pawn: the clock reaches 200.
+            let quiet = pos
+                .moves_with_text()
+                .into_iter()
+                .find(|(m, _)| {
+                    let mut p = pos.clone();
+                    p.play_unchecked(*m);
+                    p.result_text().is_some()
+                })
+                .unwrap();
+            game.play(quiet.0).unwrap();
+            let record = game.to_record();
+            assert!(record.ends_with("\ndraw by the clock\n"), "{record}");
+            let back = Game::from_record(&record).unwrap_or_else(|e| panic!("{id}: {e}"));
+            assert_eq!(back.position(), game.position());
+            assert_eq!(back.result_text().as_deref(), Some("draw by the clock"));
+        }
     }
 }

@@ -328,3 +328,123 @@ fn repetition_ends_a_three_level_game_in_play_and_replay() {
         "{err}"
     );
 }
+
+/// Issue 20, item 5: `variants` refuses extra arguments like every other command.
+#[test]
+fn variants_refuses_extra_arguments() {
+    let (code, out, err) = dimchess(&["variants", "extra", "junk"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.is_empty());
+    assert!(err.starts_with("error: ") && err.contains("extra"), "{err}");
+}
+
+/// Issue 20, item 3: `replay` reads at most `record::MAX_RECORD_BYTES` and refuses a larger file
+/// without reading it whole. Under a 100 MB address-space limit, reading a 1 GB file whole
+/// would abort instead of exiting 2.
+#[cfg(unix)]
+#[test]
+fn replay_refuses_a_huge_file_quickly_in_little_memory() {
+    let big = temp("huge.pgn");
+    let f = std::fs::File::create(&big).unwrap();
+    f.set_len(1 << 30).unwrap(); // sparse: 1 GiB of zero bytes, no disk used
+    drop(f);
+    for file in [big.to_str().unwrap(), "/dev/zero"] {
+        let t = std::time::Instant::now();
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 100000 && exec '{}' replay '{file}'",
+                env!("CARGO_BIN_EXE_dimchess")
+            ))
+            .output()
+            .expect("the tool runs");
+        let secs = t.elapsed().as_secs_f64();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{file}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains("at most"),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+        // Under a second on an idle machine; CI machines are shared.
+        assert!(secs < 3.0, "{file}: {secs:.2} s");
+    }
+    std::fs::remove_file(&big).unwrap();
+    // Just under the limit is read (and refused for what it holds, not for its size).
+    let file = temp("big-comment.pgn");
+    let limit = dimchess::record::MAX_RECORD_BYTES;
+    let head = "[Variant \"fide\"]\n{";
+    let text = format!("{head}{}}} *\n", "x".repeat(limit - head.len() - 4));
+    assert_eq!(text.len(), limit);
+    std::fs::write(&file, &text).unwrap();
+    let (code, out, err) = dimchess(&["replay", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.lines().next(),
+        Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    );
+    std::fs::write(&file, format!("{text} ")).unwrap();
+    let (code, _, err) = dimchess(&["replay", file.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("at most"), "{err}");
+    // Not UTF-8: refused, naming the byte.
+    std::fs::write(&file, b"[Variant \"fide\"]\n\xff *\n").unwrap();
+    let (code, _, err) = dimchess(&["replay", file.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("UTF-8") && err.contains("17"), "{err}");
+}
+
+/// Issue 20, item 4: an error line is one line of at most a few hundred characters, the
+/// culprit quoted with its control characters and escape sequences escaped, and cut.
+#[test]
+fn error_lines_escape_and_cut_the_culprit() {
+    let long = "e2e4".repeat(25_000); // 100 kB: one argument may hold at most 128 kB on Linux
+    let file = temp("long-token.pgn");
+    // A 900 kB token in a record (the record limit is 1 MiB).
+    std::fs::write(
+        &file,
+        format!("[Variant \"fide\"]\n1. {}\n", "x".repeat(900_000)),
+    )
+    .unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["play", "fide", "e2\ne4"], "e2\\ne4"),
+        (
+            &["play", "fide", "\u{1b}[2J\u{1b}[31mred"],
+            "\\u{1b}[2J\\u{1b}[31mred",
+        ),
+        (
+            &[
+                "perft",
+                "fide",
+                "1",
+                "--fen",
+                "8/8\u{1b}[31m/8/8/8/8/8/8 w - - 0 1",
+            ],
+            "`\\u{1b}`",
+        ),
+        (&["perft", "no\u{7}chess", "1"], "no\\u{7}chess"),
+        (&["show", "\u{202e}fide"], "\\u{202e}fide"),
+        (&["play", "fide", &long], "e2e4e2e4"),
+        (&["perft", "fide", &long], "e2e4e2e4"),
+        (&["replay", file.to_str().unwrap()], "xxxxxxxx"),
+    ];
+    for (args, culprit) in cases {
+        let (code, out, err) = dimchess(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty());
+        let line = err.strip_suffix('\n').unwrap_or(&err);
+        let shown: String = line.chars().take(120).collect();
+        assert!(!line.contains('\n'), "{shown:?}");
+        assert!(line.starts_with("error: "), "{shown:?}");
+        assert!(
+            line.chars().count() <= 400,
+            "{} chars: {shown:?}",
+            line.len()
+        );
+        assert!(!line.chars().any(char::is_control), "{shown:?}");
+        assert!(
+            line.contains(culprit),
+            "{line:?} should contain {culprit:?}"
+        );
+    }
+}

@@ -103,3 +103,18 @@ fn moves_serialize_as_their_text_and_read_back_in_a_position() {
         assert!(e.contains("zz"), "{}: {e}", v.id);
     }
 }
+
+/// Issue 13, item 5: a tag value `set_tag` accepts survives JSON (a `Game` is its record);
+/// one the record could not hold (a newline) is refused up front.
+#[test]
+fn games_with_tags_round_trip_through_json() {
+    let mut g = Game::new(registry::start("fide").unwrap());
+    g.play_text("e2e4").unwrap();
+    assert!(g.set_tag("Site", "a\nb").is_err());
+    g.set_tag("Site", "Zürich \"open\" \\ ] [x]").unwrap();
+    g.set_tag("Event", "").unwrap();
+    let json = serde_json::to_string(&g).unwrap();
+    let back: Game = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.tags(), g.tags());
+    assert_eq!(back.position(), g.position());
+}

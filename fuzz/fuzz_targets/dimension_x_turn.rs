@@ -12,7 +12,9 @@ const POSITIONS: [&str; 3] = [
 ];
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&which, rest)) = data.split_first() else { return };
+    let Some((&which, rest)) = data.split_first() else {
+        return;
+    };
     let pos: DxPosition = POSITIONS[which as usize % POSITIONS.len()].parse().unwrap();
     if let Ok(text) = std::str::from_utf8(rest)
         && let Ok(turn) = pos.parse_move(text)
