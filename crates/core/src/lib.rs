@@ -4,6 +4,7 @@
 //! - [`bitboard`]: sets of cells for 64, 128 and 192 cells;
 //! - [`attacks`]: leaper, rider, blocked-stepper and line tables built from vectors, and
 //!   [`magic`] lookups for 64-cell riders;
+//! - [`table64`]: the same tables for 64-cell geometries built at compile time;
 //! - [`layout`]: a render-ready description of a position ([`Describe`]);
 //! - [`position`]: the [`Position`] trait and [`Outcome`];
 //! - [`movelist`]: heap-free move lists;
@@ -30,6 +31,7 @@ pub mod movelist;
 pub mod perft;
 mod pool;
 pub mod position;
+pub mod table64;
 pub mod text;
 pub mod zobrist;
 
