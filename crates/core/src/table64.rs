@@ -135,6 +135,8 @@ pub const PEXT: bool = cfg!(all(target_arch = "x86_64", target_feature = "bmi2")
 pub const MAX_DIRECTIONS: usize = 32;
 
 #[derive(Copy, Clone, Debug)]
+// With `PEXT` the magic factor and shift are not read.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
 struct Entry {
     mask: u64,
     magic: u64,
@@ -173,6 +175,7 @@ const fn relevant(geometry: &Geometry, directions: &[Vector], cell: usize) -> u6
 }
 
 /// `PEXT` in software: the bits of `x` at the set bits of `mask`, packed low.
+#[cfg(test)]
 const fn pext_soft(x: u64, mask: u64) -> u64 {
     let mut out = 0;
     let mut m = mask;
@@ -190,9 +193,11 @@ const fn pext_soft(x: u64, mask: u64) -> u64 {
 
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 #[inline(always)]
+#[allow(unsafe_code)]
 fn pext(x: u64, mask: u64) -> u64 {
-    // Safe to call: the crate is compiled with BMI2 enabled (the cfg above).
-    core::arch::x86_64::_pext_u64(x, mask)
+    // SAFETY: `_pext_u64` only needs the CPU to have BMI2, and this function exists only in
+    // builds compiled with BMI2 enabled (the `cfg` above), which run on such CPUs only.
+    unsafe { core::arch::x86_64::_pext_u64(x, mask) }
 }
 
 /// A rider's attacks on a 64-cell geometry by one table lookup, built at compile time. `N`,
@@ -250,6 +255,7 @@ impl<const N: usize> Sliders<N> {
                 d += 1;
             }
             let mut sub = 0u64;
+            let mut n = 0usize;
             loop {
                 let mut attacks = 0u64;
                 let mut d = 0;
@@ -265,8 +271,9 @@ impl<const N: usize> Sliders<N> {
                     }
                     d += 1;
                 }
+                // The subsets come in the order of their `PEXT` index (carry-rippler).
                 let i = if PEXT {
-                    pext_soft(sub, mask) as usize
+                    n
                 } else if bits == 0 {
                     0
                 } else {
@@ -280,6 +287,7 @@ impl<const N: usize> Sliders<N> {
                     table[slot] = attacks;
                 }
                 sub = sub.wrapping_sub(mask) & mask;
+                n += 1;
                 if sub == 0 {
                     break;
                 }
@@ -335,8 +343,19 @@ mod tests {
     }
 
     #[test]
-    fn software_pext_packs_the_masked_bits() {
+    fn subsets_come_in_pext_order() {
         assert_eq!(pext_soft(0b1011_0110, 0b1111_0000), 0b1011);
         assert_eq!(pext_soft(u64::MAX, 0x8000_0000_0000_0001), 0b11);
+        let mask = 0x0042_0010_8100_2400u64;
+        let (mut sub, mut n) = (0u64, 0u64);
+        loop {
+            assert_eq!(pext_soft(sub, mask), n);
+            sub = sub.wrapping_sub(mask) & mask;
+            n += 1;
+            if sub == 0 {
+                break;
+            }
+        }
+        assert_eq!(n, 1 << mask.count_ones());
     }
 }
