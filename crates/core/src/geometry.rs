@@ -96,21 +96,30 @@ impl Geometry {
 
     /// Whether `coords` lie inside the box.
     #[inline]
-    pub fn contains(&self, coords: Coords) -> bool {
-        (0..MAX_AXES).all(|a| coords[a] >= 0 && (coords[a] as usize) < self.dim(a))
+    pub const fn contains(&self, coords: Coords) -> bool {
+        let mut a = 0;
+        while a < MAX_AXES {
+            if coords[a] < 0 || coords[a] as usize >= self.dim(a) {
+                return false;
+            }
+            a += 1;
+        }
+        true
     }
 
     /// The cell at `coords`, or `None` outside the box.
     #[inline]
-    pub fn index(&self, coords: Coords) -> Option<usize> {
+    pub const fn index(&self, coords: Coords) -> Option<usize> {
         if !self.contains(coords) {
             return None;
         }
-        Some(
-            (0..MAX_AXES)
-                .map(|a| coords[a] as usize * self.stride(a))
-                .sum(),
-        )
+        let mut cell = 0;
+        let mut a = 0;
+        while a < MAX_AXES {
+            cell += coords[a] as usize * self.stride(a);
+            a += 1;
+        }
+        Some(cell)
     }
 
     /// The coordinates of `cell`.
@@ -118,24 +127,31 @@ impl Geometry {
     /// # Panics
     /// If `cell` is not a cell of the box.
     #[inline]
-    pub fn coords(&self, cell: usize) -> Coords {
-        assert!(cell < self.cells(), "cell {cell} outside the box");
+    pub const fn coords(&self, cell: usize) -> Coords {
+        assert!(cell < self.cells(), "cell outside the box");
         let mut c = [0i8; MAX_AXES];
         let mut rest = cell;
-        for (a, slot) in c.iter_mut().enumerate() {
-            *slot = (rest % self.dim(a)) as i8;
+        let mut a = 0;
+        while a < MAX_AXES {
+            c[a] = (rest % self.dim(a)) as i8;
             rest /= self.dim(a);
+            a += 1;
         }
         c
     }
 
     /// The cell reached from `cell` by `v`, or `None` if it leaves the box.
     #[inline]
-    pub fn offset(&self, cell: usize, v: Vector) -> Option<usize> {
+    pub const fn offset(&self, cell: usize, v: Vector) -> Option<usize> {
         let c = self.coords(cell);
         let mut t = [0i8; MAX_AXES];
-        for a in 0..MAX_AXES {
-            t[a] = c[a].checked_add(v[a])?;
+        let mut a = 0;
+        while a < MAX_AXES {
+            t[a] = match c[a].checked_add(v[a]) {
+                Some(x) => x,
+                None => return None,
+            };
+            a += 1;
         }
         self.index(t)
     }

@@ -4,6 +4,7 @@
 //! - [`bitboard`]: sets of cells for 64, 128 and 192 cells;
 //! - [`attacks`]: leaper, rider, blocked-stepper and line tables built from vectors, and
 //!   [`magic`] lookups for 64-cell riders;
+//! - [`table64`]: the same tables for 64-cell geometries built at compile time;
 //! - [`layout`]: a render-ready description of a position ([`Describe`]);
 //! - [`position`]: the [`Position`] trait and [`Outcome`];
 //! - [`movelist`]: heap-free move lists;
@@ -22,7 +23,8 @@
 // beside theirs: `cargo doc` documents the workspace's crates in parallel, so without it the
 // first build shows cross-crate links as plain `[Name]` text. Keep the version in step.
 #![doc(html_root_url = "https://docs.rs/dimchess-core/0.1.0")]
-#![forbid(unsafe_code)]
+// One `unsafe` block in all: `PEXT` in `table64`, in builds with BMI2 only.
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod attacks;
@@ -36,6 +38,7 @@ pub mod movelist;
 pub mod perft;
 mod pool;
 pub mod position;
+pub mod table64;
 pub mod text;
 pub mod zobrist;
 

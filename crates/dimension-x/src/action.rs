@@ -168,6 +168,17 @@ impl Turn {
         &self.actions[..self.len as usize]
     }
 
+    /// A key that orders turns as [`Turn::text_cmp`] does: each action's sort key, zero for
+    /// a missing action (an action's key is never zero, so a proper prefix comes first).
+    #[inline]
+    pub(crate) fn text_key(&self) -> [u64; 4] {
+        let mut k = [0; 4];
+        for (slot, a) in k.iter_mut().zip(self.actions()) {
+            *slot = a.sort_key();
+        }
+        k
+    }
+
     /// Compares two turns as their texts compare in ASCII byte order (DX-34).
     pub fn text_cmp(&self, other: &Turn) -> Ordering {
         let a = self.actions().iter().map(Action::sort_key);

@@ -10,34 +10,45 @@
 //! assert_eq!(attacks::pawn(Color::White, e4).count(), 2);
 //! ```
 
-use std::sync::LazyLock;
-
 use dimchess_core::Bitboard64;
-use dimchess_core::attacks::{LeapTable, LineTable, RayTable};
-use dimchess_core::geometry::{Geometry, Vector, vectors};
-use dimchess_core::magic::MagicTable;
+use dimchess_core::geometry::{Geometry, Vector};
+use dimchess_core::table64::{Lines, Sliders, leaps, sliders_size};
 
 use crate::types::{Color, Role, Square};
 
 /// The 8x8 board geometry: files then ranks, `a1` = 0.
 pub const GEOMETRY: Geometry = Geometry::new(&[8, 8]);
 
-struct Tables {
-    knight: [Bitboard64; 64],
-    king: [Bitboard64; 64],
-    pawn: [[Bitboard64; 64]; 2],
-    rook: MagicTable,
-    bishop: MagicTable,
-    lines: LineTable<1>,
+const fn v(file: i8, rank: i8) -> Vector {
+    [file, rank, 0, 0]
 }
 
-fn leaps(v: &[Vector]) -> [Bitboard64; 64] {
-    let t = LeapTable::<1>::new(&GEOMETRY, v);
-    core::array::from_fn(|c| t.get(c))
-}
+const ORTHOGONAL: [Vector; 4] = [v(1, 0), v(-1, 0), v(0, 1), v(0, -1)];
+const DIAGONAL: [Vector; 4] = [v(1, 1), v(-1, 1), v(1, -1), v(-1, -1)];
+const KING: [Vector; 8] = [
+    v(1, 0),
+    v(-1, 0),
+    v(0, 1),
+    v(0, -1),
+    v(1, 1),
+    v(-1, 1),
+    v(1, -1),
+    v(-1, -1),
+];
+const KNIGHT: [Vector; 8] = [
+    v(1, 2),
+    v(2, 1),
+    v(-1, 2),
+    v(-2, 1),
+    v(1, -2),
+    v(2, -1),
+    v(-1, -2),
+    v(-2, -1),
+];
 
 /// Rook magic factors found by dimchess-core's deterministic search (`cargo run --release -p
-/// dimchess-fide --example find_magics` prints them); recorded so that start-up skips the search.
+/// dimchess-fide --example find_magics` prints them); the compile-time table checks them (unused
+/// when the build has BMI2: the lookups then use `PEXT`).
 const ROOK_MAGICS: [u64; 64] = [
     0x0380004004601080,
     0x444000c490022002,
@@ -172,62 +183,53 @@ const BISHOP_MAGICS: [u64; 64] = [
     0x0004084084008200,
 ];
 
-static TABLES: LazyLock<Tables> = LazyLock::new(|| {
-    let orth = vectors(2, &[1]);
-    let diag = vectors(2, &[1, 1]);
-    let rook_rays = RayTable::<1>::new(&GEOMETRY, &orth, None);
-    let bishop_rays = RayTable::<1>::new(&GEOMETRY, &diag, None);
-    Tables {
-        knight: leaps(&vectors(2, &[2, 1])),
-        king: leaps(&[orth.clone(), diag.clone()].concat()),
-        pawn: [
-            leaps(&[[1, 1, 0, 0], [-1, 1, 0, 0]]),
-            leaps(&[[1, -1, 0, 0], [-1, -1, 0, 0]]),
-        ],
-        rook: MagicTable::with_magics(&rook_rays, 64, &ROOK_MAGICS),
-        bishop: MagicTable::with_magics(&bishop_rays, 64, &BISHOP_MAGICS),
-        lines: LineTable::new(&GEOMETRY, &[orth, diag].concat()),
-    }
-});
+// Every table is built at compile time (`dimchess_core::table64`): nothing to build at
+// start-up and no initialisation check on a lookup.
+static KNIGHT_ATTACKS: [u64; 64] = leaps(&GEOMETRY, &KNIGHT);
+static KING_ATTACKS: [u64; 64] = leaps(&GEOMETRY, &KING);
+static PAWN_ATTACKS: [[u64; 64]; 2] = [
+    leaps(&GEOMETRY, &[v(1, 1), v(-1, 1)]),
+    leaps(&GEOMETRY, &[v(1, -1), v(-1, -1)]),
+];
+#[allow(long_running_const_eval)]
+static ROOK: Sliders<{ sliders_size(&GEOMETRY, &ORTHOGONAL).next_power_of_two() }> =
+    Sliders::new(&GEOMETRY, &ORTHOGONAL, &ROOK_MAGICS);
+#[allow(long_running_const_eval)]
+static BISHOP: Sliders<{ sliders_size(&GEOMETRY, &DIAGONAL).next_power_of_two() }> =
+    Sliders::new(&GEOMETRY, &DIAGONAL, &BISHOP_MAGICS);
+static LINES: Lines = Lines::new(&GEOMETRY, &[v(1, 0), v(0, 1), v(1, 1), v(1, -1)]);
 
-#[inline]
-fn t() -> &'static Tables {
-    &TABLES
-}
-
-/// Builds the tables now (they are otherwise built on first use).
-pub fn init() {
-    LazyLock::force(&TABLES);
-}
+/// Does nothing: the tables are built at compile time (kept for callers that warmed them up).
+pub fn init() {}
 
 /// The squares a knight on `sq` attacks.
 #[inline]
 pub fn knight(sq: Square) -> Bitboard64 {
-    t().knight[sq.index()]
+    Bitboard64::from_bits(KNIGHT_ATTACKS[sq.index() & 63])
 }
 
 /// The squares a king on `sq` attacks.
 #[inline]
 pub fn king(sq: Square) -> Bitboard64 {
-    t().king[sq.index()]
+    Bitboard64::from_bits(KING_ATTACKS[sq.index() & 63])
 }
 
 /// The squares a pawn of `color` on `sq` attacks (its capture targets).
 #[inline]
 pub fn pawn(color: Color, sq: Square) -> Bitboard64 {
-    t().pawn[color.index()][sq.index()]
+    Bitboard64::from_bits(PAWN_ATTACKS[color.index() & 1][sq.index() & 63])
 }
 
 /// The squares a rook on `sq` attacks with `occupied` blocking.
 #[inline]
 pub fn rook(sq: Square, occupied: Bitboard64) -> Bitboard64 {
-    Bitboard64::from_bits(t().rook.attacks(sq.index(), occupied.bits()))
+    Bitboard64::from_bits(ROOK.attacks(sq.index(), occupied.bits()))
 }
 
 /// The squares a bishop on `sq` attacks with `occupied` blocking.
 #[inline]
 pub fn bishop(sq: Square, occupied: Bitboard64) -> Bitboard64 {
-    Bitboard64::from_bits(t().bishop.attacks(sq.index(), occupied.bits()))
+    Bitboard64::from_bits(BISHOP.attacks(sq.index(), occupied.bits()))
 }
 
 /// The squares a queen on `sq` attacks with `occupied` blocking.
@@ -252,13 +254,13 @@ pub fn attacks(role: Role, color: Color, sq: Square, occupied: Bitboard64) -> Bi
 /// The squares strictly between `a` and `b` on a rank, file or diagonal (empty otherwise).
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard64 {
-    t().lines.between(a.index(), b.index())
+    Bitboard64::from_bits(LINES.between(a.index(), b.index()))
 }
 
 /// The whole rank, file or diagonal through `a` and `b` (empty if they are not aligned).
 #[inline]
 pub fn line(a: Square, b: Square) -> Bitboard64 {
-    t().lines.line(a.index(), b.index())
+    Bitboard64::from_bits(LINES.line(a.index(), b.index()))
 }
 
 /// Whether `a`, `b` and `c` lie on one rank, file or diagonal.
@@ -270,10 +272,29 @@ pub fn aligned(a: Square, b: Square, c: Square) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dimchess_core::attacks::RayTable;
+    use dimchess_core::geometry::vectors;
+    use dimchess_core::zobrist::SplitMix64;
 
     #[test]
-    fn recorded_magics_are_all_used() {
-        assert_eq!(t().rook.magics(), ROOK_MAGICS);
-        assert_eq!(t().bishop.magics(), BISHOP_MAGICS);
+    fn compile_time_tables_agree_with_the_runtime_ones() {
+        let rook_rays = RayTable::<1>::new(&GEOMETRY, &vectors(2, &[1]), None);
+        let bishop_rays = RayTable::<1>::new(&GEOMETRY, &vectors(2, &[1, 1]), None);
+        let mut rng = SplitMix64::new(19);
+        for c in 0..64 {
+            let sq = Square::from_index(c);
+            for _ in 0..500 {
+                let occ = rng.next_u64() & rng.next_u64();
+                assert_eq!(rook(sq, occ.into()), rook_rays.attacks(c, occ.into()));
+                assert_eq!(bishop(sq, occ.into()), bishop_rays.attacks(c, occ.into()));
+            }
+            assert_eq!(knight(sq).count(), {
+                let (f, r) = (sq.file() as i8, sq.rank() as i8);
+                KNIGHT
+                    .iter()
+                    .filter(|d| (0..8).contains(&(f + d[0])) && (0..8).contains(&(r + d[1])))
+                    .count() as u32
+            });
+        }
     }
 }

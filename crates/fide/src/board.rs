@@ -110,6 +110,18 @@ impl Board {
             & (self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()])
     }
 
+    /// Rooks and queens of both colours.
+    #[inline]
+    pub fn rook_movers_any(&self) -> Bitboard64 {
+        self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()]
+    }
+
+    /// Bishops and queens of both colours.
+    #[inline]
+    pub fn bishop_movers_any(&self) -> Bitboard64 {
+        self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()]
+    }
+
     /// The king of `color`, if there is exactly one.
     #[inline]
     pub fn king_of(&self, color: Color) -> Option<Square> {

@@ -297,8 +297,11 @@ impl Position for Chess {
         }
         let kept = castling::kept_after_touching(mv.from) & castling::kept_after_touching(mv.to);
         let new_rights = self.castling & kept;
-        self.hash ^= zobrist::castling(self.castling ^ new_rights);
-        self.castling = new_rights;
+        // Most moves keep every right: no key to compute then.
+        if new_rights != self.castling {
+            self.hash ^= zobrist::castling(self.castling ^ new_rights);
+            self.castling = new_rights;
+        }
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }

@@ -108,6 +108,31 @@ impl Chess {
         pinned
     }
 
+    /// Every square `them` attacks with `occ` blocking the riders (the mover's king left out
+    /// of `occ`, so that a step along a checking ray is seen as attacked).
+    #[inline]
+    fn danger(&self, them: Color, occ: Bitboard64) -> Bitboard64 {
+        let b = &self.board;
+        let pawns = b.pieces(them, Role::Pawn).bits();
+        let mut d = match them {
+            Color::White => ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9),
+            Color::Black => ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7),
+        };
+        for sq in b.pieces(them, Role::Knight) {
+            d |= attacks::knight(Square::from_index(sq)).bits();
+        }
+        for sq in b.pieces(them, Role::King) {
+            d |= attacks::king(Square::from_index(sq)).bits();
+        }
+        for sq in b.bishop_movers(them) {
+            d |= attacks::bishop(Square::from_index(sq), occ).bits();
+        }
+        for sq in b.rook_movers(them) {
+            d |= attacks::rook(Square::from_index(sq), occ).bits();
+        }
+        Bitboard64::from_bits(d)
+    }
+
     /// Generates every legal move into `sink`.
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
         let b = &self.board;
@@ -117,16 +142,35 @@ impl Chess {
         let ours = b.by_color(us);
         let theirs = b.by_color(them);
         let occ = b.occupied();
-        let checkers = b.attackers_to(king, them, occ);
+        // A king never gives check: pawns, knights and riders only.
+        let checkers = ((attacks::pawn(us, king) & b.by_role(Role::Pawn))
+            | (attacks::knight(king) & b.by_role(Role::Knight))
+            | (attacks::rook(king, occ) & b.rook_movers_any())
+            | (attacks::bishop(king, occ) & b.bishop_movers_any()))
+            & theirs;
 
-        // King steps: the destination must not be attacked once the king has left.
-        let without_king = occ.without(king.index());
-        let mut king_targets = Bitboard64::EMPTY;
-        for t in attacks::king(king).and_not(ours) {
-            if !b.is_attacked(Square::from_index(t), them, without_king) {
-                king_targets.set(t);
+        // King steps: the destination must not be attacked once the king has left. One map of
+        // the enemy's attacks (the king removed from the blockers) answers every step and the
+        // castling squares; it is built only when a step or castling is possible at all.
+        let steps = attacks::king(king).and_not(ours);
+        // The castlings whose right is kept and whose squares between king and rook are empty
+        // (at most two, as a bit set over `castling::of(us)`); out of check only.
+        let mut castles = 0u8;
+        if checkers.is_empty() {
+            for (i, c) in castling::of(us).iter().enumerate() {
+                if self.castling & c.right != 0
+                    && (attacks::between(c.king_from, c.rook_from) & occ).is_empty()
+                {
+                    castles |= 1 << i;
+                }
             }
         }
+        let danger = if steps.any() || castles != 0 {
+            self.danger(them, occ.without(king.index()))
+        } else {
+            Bitboard64::EMPTY
+        };
+        let king_targets = steps.and_not(danger);
         sink.piece(king, king_targets);
         if checkers.more_than_one() {
             return;
@@ -207,20 +251,10 @@ impl Chess {
         }
 
         // Castling: not out of, through or into check; the squares between king and rook empty.
-        if checkers.is_empty() {
-            for c in castling::of(us) {
-                if self.castling & c.right == 0 {
-                    continue;
-                }
-                let path = attacks::between(c.king_from, c.rook_from);
-                if (path & occ).any() {
-                    continue;
-                }
+        for (i, c) in castling::of(us).iter().enumerate() {
+            if castles & (1 << i) != 0 {
                 let king_path = attacks::between(c.king_from, c.king_to).with(c.king_to.index());
-                if king_path
-                    .iter()
-                    .all(|s| !b.is_attacked(Square::from_index(s), them, occ))
-                {
+                if (king_path & danger).is_empty() {
                     sink.one(Move::new(c.king_from, c.king_to, MoveKind::Castle));
                 }
             }
