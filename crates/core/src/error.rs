@@ -50,6 +50,9 @@ pub enum Error {
     /// No variant has this id.
     #[error("unknown variant `{0}`")]
     UnknownVariant(String),
+    /// The game has ended: there is no move to choose (the result, as the tool prints it).
+    #[error("game over: {0}")]
+    GameOver(String),
 }
 
 fn rule_suffix(rule: &str) -> String {

@@ -6,6 +6,7 @@
 //!   [`magic`] lookups for 64-cell riders;
 //! - [`layout`]: a render-ready description of a position ([`Describe`]);
 //! - [`position`]: the [`Position`] trait and [`Outcome`];
+//! - [`eval`]: what a search needs from a variant ([`Evaluate`]);
 //! - [`movelist`]: heap-free move lists;
 //! - [`perft`]: perft, divide and threaded perft over any [`Position`];
 //! - [`text`]: FEN-style placement and field helpers;
@@ -23,6 +24,7 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod error;
+pub mod eval;
 pub mod geometry;
 pub mod layout;
 pub mod magic;
@@ -35,6 +37,7 @@ pub mod zobrist;
 
 pub use bitboard::{Bitboard, Bitboard64, Bitboard128, Bitboard192};
 pub use error::Error;
+pub use eval::{Capture, Evaluate};
 pub use geometry::{Geometry, Vector};
 pub use layout::{Describe, Layout};
 pub use movelist::{MoveBuffer, MoveList};

@@ -23,6 +23,7 @@
 pub mod attacks;
 pub mod board;
 pub mod chess;
+pub mod eval;
 pub mod layout;
 mod movegen;
 pub mod moves;
