@@ -308,13 +308,12 @@ impl<P: Evaluate> Run<'_, P> {
     #[inline]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes % POLL == 0 || self.nodes >= self.node_limit {
-            if self.stop.load(Ordering::Relaxed)
+        if (self.nodes.is_multiple_of(POLL) || self.nodes >= self.node_limit)
+            && (self.stop.load(Ordering::Relaxed)
                 || self.nodes >= self.node_limit
-                || self.deadline.is_some_and(|d| Instant::now() >= d)
-            {
-                self.stopped = true;
-            }
+                || self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.stopped = true;
         }
         self.stopped
     }
@@ -450,13 +449,13 @@ impl<P: Evaluate> Run<'_, P> {
                 order[..=i].rotate_right(1);
             }
         }
-        if !self.stopped {
-            if let Some((_, mv)) = best {
-                let k = self.key(pos);
-                self.e
-                    .table
-                    .store(k, 0, Some(mv), alpha, depth, Bound::Exact);
-            }
+        if !self.stopped
+            && let Some((_, mv)) = best
+        {
+            let k = self.key(pos);
+            self.e
+                .table
+                .store(k, 0, Some(mv), alpha, depth, Bound::Exact);
         }
         (alpha, best)
     }
