@@ -27,6 +27,7 @@
 #![deny(missing_docs)]
 
 mod check;
+mod eval;
 mod geometry;
 mod layer;
 mod layout;

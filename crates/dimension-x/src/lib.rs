@@ -34,6 +34,7 @@
 
 mod action;
 mod board;
+pub mod eval;
 mod layout;
 mod movegen;
 mod notation;

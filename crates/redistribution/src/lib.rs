@@ -26,6 +26,7 @@
 #![deny(missing_docs)]
 
 mod display;
+pub mod eval;
 mod game;
 pub mod geometry;
 mod layout;

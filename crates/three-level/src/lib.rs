@@ -29,6 +29,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod eval;
 pub mod geometry;
 mod layout;
 mod movegen;
