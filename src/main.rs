@@ -24,7 +24,7 @@ const USAGE: &str = "usage:
   dimchess replay FILE [--json] [--svg FILE]
   dimchess bestmove <variant> [--fen TEXT] [--depth N | --movetime MS | --nodes N] [--threads N] [--hash MB] [--json]
   dimchess match <variant> --white PLAYER --black PLAYER [--players PLAYER...] [--games N] [--movetime MS]
-                 [--openings FILE] [--record DIR] [--max-plies N] [--seed N] [--json]
+                 [--openings FILE] [--record DIR] [--max-plies N (default 300 per seat)] [--seed N] [--json]
       (PLAYER: random, greedy or engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid])";
 
 /// A failure the tool reports on one line with exit status 2.

@@ -278,23 +278,27 @@ impl Player {
     }
 }
 
-/// The Elo difference for a score fraction, and the half-width of its 95% interval from the
-/// games' spread (the normal approximation).
-fn elo(scores: &[f64]) -> (f64, f64) {
+/// The Elo difference for the games' mean score, and the half-width of its 95% interval
+/// from the games' spread (normal approximation). When every game scored the same (all won
+/// or all lost) the difference is unbounded: `None`, with the exact one-sided 95% bound
+/// (a score `p` with `p^n = 0.05`) as the second value.
+fn elo(scores: &[f64]) -> (Option<f64>, f64) {
     let n = scores.len() as f64;
     if n == 0.0 {
-        return (0.0, 0.0);
+        return (Some(0.0), 0.0);
     }
+    let to_elo = |s: f64| -400.0 * (1.0 / s - 1.0).log10();
     let mean = scores.iter().sum::<f64>() / n;
+    if mean >= 1.0 || mean <= 0.0 {
+        let bound = to_elo(0.05f64.powf(1.0 / n));
+        return (None, if mean >= 1.0 { bound } else { -bound });
+        // (For all losses the upper bound is the mirror image of the all-wins lower bound.)
+    }
     let var = scores.iter().map(|s| (s - mean) * (s - mean)).sum::<f64>() / n;
     let sd = (var / n).sqrt();
-    let to_elo = |s: f64| {
-        let s = s.clamp(1e-6, 1.0 - 1e-6);
-        -400.0 * (1.0 / s - 1.0).log10()
-    };
-    let lo = to_elo(mean - 1.96 * sd);
-    let hi = to_elo(mean + 1.96 * sd);
-    (to_elo(mean), (hi - lo) / 2.0)
+    let lo = to_elo((mean - 1.96 * sd).max(1e-6));
+    let hi = to_elo((mean + 1.96 * sd).min(1.0 - 1e-6));
+    (Some(to_elo(mean)), (hi - lo) / 2.0)
 }
 
 /// `dimchess match <variant> --white ENGINE --black ENGINE [--players ENGINE...] [--games N]
@@ -307,7 +311,7 @@ pub fn run_match(raw: &[String], out: &mut impl Write) -> Result<(), String> {
     let mut movetime = 100u64;
     let mut openings_file = None;
     let mut record_dir = None;
-    let mut max_plies = 600u64;
+    let mut max_plies = None;
     let mut seed = 1u64;
     let mut json = false;
     let mut i = 0;
@@ -328,12 +332,12 @@ pub fn run_match(raw: &[String], out: &mut impl Write) -> Result<(), String> {
             "--openings" => openings_file = Some(value(raw, &mut i, "--openings")?.to_string()),
             "--record" => record_dir = Some(value(raw, &mut i, "--record")?.to_string()),
             "--max-plies" => {
-                max_plies = number(
+                max_plies = Some(number(
                     value(raw, &mut i, "--max-plies")?,
                     "--max-plies",
                     1,
                     100_000,
-                )?
+                )?)
             }
             "--seed" => seed = number(value(raw, &mut i, "--seed")?, "--seed", 0, u64::MAX)?,
             "--json" => json = true,
@@ -386,6 +390,8 @@ pub fn run_match(raw: &[String], out: &mut impl Write) -> Result<(), String> {
     } else {
         2
     };
+    // The cap: 300 turns per seat (games between sensible players end long before).
+    let max_plies = max_plies.unwrap_or(300 * seats as u64);
     if !extra.is_empty() && extra.len() + 2 != seats {
         return Err(format!(
             "--players: a {seats}-seat game takes {} more players after --white and --black",
@@ -478,10 +484,19 @@ pub fn run_match(raw: &[String], out: &mut impl Write) -> Result<(), String> {
     let n = scores.len() as f64;
     let score = scores.iter().sum::<f64>() / n;
     let (e, err) = elo(&scores);
+    let elo_text = match e {
+        Some(e) => format!("Elo {e:+.0} +/- {err:.0}"),
+        None if score >= 1.0 => format!("Elo +inf (95% lower bound {err:+.0})"),
+        None => format!("Elo -inf (95% upper bound {err:+.0})"),
+    };
+    let elo_json = match e {
+        Some(e) => format!("\"elo\":{e:.1},\"elo_error\":{err:.1}"),
+        None => format!("\"elo\":null,\"elo_bound\":{err:.1}"),
+    };
     if json {
         writeln!(
             out,
-            "{{\"variant\":{},\"a\":{},\"b\":{},\"games\":{games},\"wins\":{w},\"draws\":{d},\"losses\":{l},\"capped\":{capped},\"illegal\":{illegal},\"score\":{score:.4},\"elo\":{e:.1},\"elo_error\":{err:.1}}}",
+            "{{\"variant\":{},\"a\":{},\"b\":{},\"games\":{games},\"wins\":{w},\"draws\":{d},\"losses\":{l},\"capped\":{capped},\"illegal\":{illegal},\"score\":{score:.4},{elo_json}}}",
             json_str(info.id),
             json_str(&a.name),
             json_str(&b.name)
@@ -490,7 +505,7 @@ pub fn run_match(raw: &[String], out: &mut impl Write) -> Result<(), String> {
     } else {
         writeln!(
             out,
-            "{} vs {} in {}: {games} games, +{w} ={d} -{l} (capped {capped}, illegal moves {illegal}), score {:.1}%, Elo {e:+.0} +/- {err:.0}",
+            "{} vs {} in {}: {games} games, +{w} ={d} -{l} (capped {capped}, illegal moves {illegal}), score {:.1}%, {elo_text}",
             a.name,
             b.name,
             info.id,

@@ -6,14 +6,19 @@
 //! is worth 100. A piece is the sum of its components (RD-3); the Emperor's are counted too
 //! (both sides have one, so they cancel while both live).
 
-use dimchess_core::eval::Evaluate;
+use dimchess_core::eval::{Capture, Evaluate};
 
 use crate::moves::Move;
-use crate::piece::Component;
+use crate::piece::{Component, Components, Piece};
 use crate::position::Redistribution;
 
 /// Centipawns per component, `W F V D E U` (see the module documentation).
 pub const COMPONENT_VALUES: [i32; 6] = [100, 155, 80, 71, 79, 29];
+
+/// The value of a set of components.
+fn set_value(set: Components) -> i32 {
+    set.iter().map(|c| COMPONENT_VALUES[c.index()]).sum()
+}
 
 impl Evaluate for Redistribution {
     const PLAYERS: usize = 2;
@@ -26,6 +31,20 @@ impl Evaluate for Redistribution {
             .iter()
             .map(|c| (mine & self.by_comp[c.index()]).count() as i32 * COMPONENT_VALUES[c.index()])
             .sum()
+    }
+
+    /// The enemy piece on the destination (a move onto a friendly piece combines, RD-7).
+    fn capture(&self, mv: Move) -> Option<Capture> {
+        let victim = Piece::from_code(self.board[mv.to().index()])?;
+        if victim.color() == self.turn {
+            return None;
+        }
+        let attacker = Piece::from_code(self.board[mv.from().index()])
+            .map_or(0, |p| set_value(p.components()));
+        Some(Capture {
+            gain: set_value(victim.components()).max(1),
+            attacker,
+        })
     }
 
     fn move_key(&self, mv: Move) -> u32 {

@@ -6,10 +6,10 @@
 //! gains 60 for its extra triagonal step. A live seat also counts 1,000 for being in the
 //! game, so that an eliminated seat (0) is worse than any army.
 
-use dimchess_core::eval::Evaluate;
+use dimchess_core::eval::{Capture, Evaluate};
 
 use crate::moves::Move;
-use crate::piece::{KINDS, Kind};
+use crate::piece::{KINDS, Kind, Piece};
 use crate::position::ThreeLevel;
 
 /// Centipawns per kind, in [`Kind::ALL`] order.
@@ -55,6 +55,22 @@ impl Evaluate for ThreeLevel {
     /// TL-18: a turn beginning with the clock at 50 turns per live player is drawn.
     fn plies_to_clock_draw(&self) -> Option<u32> {
         Some((50 * self.live_count()).saturating_sub(self.halfmove))
+    }
+
+    /// The piece on the destination (another player's: a move never lands on its own), and
+    /// the promotion gain. En passant and eliminations are left to the search.
+    fn capture(&self, mv: Move) -> Option<Capture> {
+        let (from, to) = (mv.from()?, mv.to()?);
+        let value =
+            |cell: usize| Piece::from_code(self.board[cell]).map_or(0, |p| VALUES[p.kind as usize]);
+        let mut gain = value(to);
+        if let Some(k) = mv.promotion() {
+            gain += VALUES[k as usize] - VALUES[Kind::Pawn as usize];
+        }
+        (gain > 0).then_some(Capture {
+            gain,
+            attacker: value(from),
+        })
     }
 
     fn move_key(&self, mv: Move) -> u32 {
