@@ -41,12 +41,22 @@ pub trait Evaluate: Position {
 
     /// The capture facts of the legal move `mv`, or `None` for a quiet move.
     ///
-    /// The default plays the move on a copy and compares the other players' strength before
-    /// and after; variants override it with a cheap look at the board.
+    /// The default plays the move on a copy: a move that wins the game at once gains 100,000;
+    /// otherwise the gain is the other players' loss of strength (plus the mover's gain
+    /// beyond 150, a promotion). Variants override it with a cheap look at the board.
     fn capture(&self, mv: Self::Move) -> Option<Capture> {
         let me = self.turn();
         let mut after = self.clone();
         after.play_unchecked(mv);
+        if let Some(crate::Outcome::Win { winner, .. }) = after.outcome()
+            && winner == me
+        {
+            // A move that wins at once (a King captured) comes before every capture.
+            return Some(Capture {
+                gain: 100_000,
+                attacker: 0,
+            });
+        }
         let mut gain = 0;
         for p in 0..Self::PLAYERS {
             if p != me {

@@ -30,11 +30,9 @@ impl Evaluate for DimensionChess {
         let mut gain = match mv.kind {
             MoveKind::EnPassant => value(Role::Pawn),
             MoveKind::Castle => 0,
-            _ => {
-                board
-                    .piece_on(mv.to)
-                    .map_or(0, |(c, r)| if c == self.turn { 0 } else { value(r) })
-            }
+            _ => board
+                .piece_on(mv.to)
+                .map_or(0, |(c, r)| if c == self.turn { 0 } else { value(r) }),
         };
         if let Some(r) = mv.promotion {
             gain += value(r) - value(Role::Pawn);

@@ -847,8 +847,10 @@ impl<P: Evaluate> Run<'_, P> {
     /// Four players, BRS+, an opponent to move: one opponent's reply is searched (`chosen`
     /// once it has been made), every other opponent plays its first move in the engine's
     /// order (its "previous best move"), in the legal turn order, until the searching seat
-    /// moves again. `passed` counts the opponents' turns of this layer. Returns the lowest
-    /// score (for the searching seat) over the choice of replying opponent and reply.
+    /// moves again. `passed` counts the opponents' turns of this layer. The layer is one ply
+    /// of `depth` (as in Esser et al.: a max layer and a min layer are a ply each). Returns
+    /// the lowest score (for the searching seat) over the choice of replying opponent and
+    /// reply.
     #[allow(clippy::too_many_arguments)]
     fn brs_layer(
         &mut self,
@@ -867,7 +869,7 @@ impl<P: Evaluate> Run<'_, P> {
         self.seldepth = self.seldepth.max(ply);
         if pos.turn() == self.root {
             return if chosen {
-                self.brs_max(pos, depth, alpha, beta, ply)
+                self.brs_max(pos, depth - 1, alpha, beta, ply)
             } else {
                 // No opponent replied in this branch: not a branch of BRS.
                 INFINITY
@@ -877,7 +879,7 @@ impl<P: Evaluate> Run<'_, P> {
             // The searching seat has been eliminated (its turn never comes back).
             return -(WIN - ply as i32);
         }
-        if ply >= MAX_PLY - 1 || (depth < 0 && !chosen) {
+        if ply >= MAX_PLY - 1 || (depth <= 0 && !chosen) {
             if pos.outcome().is_some() {
                 return Self::terminal(pos, self.root, ply);
             }
