@@ -4,10 +4,12 @@
 //! 4x4x6 box (the mean number of cells it reaches from each cell, measured by
 //! `component_values_follow_mobility` below), scaled so that the one-step axis mover (Wazir)
 //! is worth 100. A piece is the sum of its components (RD-3); the Emperor's are counted too
-//! (both sides have one, so they cancel while both live).
+//! (both sides have one, so they cancel while both live). A small pull of each piece towards
+//! the enemy Emperor drives won games to checkmate.
 
 use dimchess_core::eval::{Capture, Evaluate};
 
+use crate::geometry::Cell;
 use crate::moves::Move;
 use crate::piece::{Component, Components, Piece};
 use crate::position::Redistribution;
@@ -25,12 +27,25 @@ impl Evaluate for Redistribution {
     /// RD-17: no draw by repetition.
     const REPETITION_DRAWS: bool = false;
 
+    /// Components, plus a small pull of every piece towards the enemy Emperor (4 per step
+    /// nearer; the box is at most 5 king steps across) so that a won game is driven to
+    /// checkmate rather than shuffled (RD-16 ends it only by mate or stalemate).
     fn strength(&self, player: usize) -> i32 {
         let mine = self.by_color[player];
-        Component::ALL
+        let material: i32 = Component::ALL
             .iter()
             .map(|c| (mine & self.by_comp[c.index()]).count() as i32 * COMPONENT_VALUES[c.index()])
-            .sum()
+            .sum();
+        let (ex, ey, ez) = self.emperor[1 - player].coords();
+        let mut pull = 0;
+        for i in mine {
+            if let Some(cell) = Cell::new(i) {
+                let (x, y, z) = cell.coords();
+                let d = (x - ex).abs().max((y - ey).abs()).max((z - ez).abs());
+                pull += 4 * (5 - d).max(0);
+            }
+        }
+        material + pull
     }
 
     /// The enemy piece on the destination (a move onto a friendly piece combines, RD-7).
