@@ -35,10 +35,12 @@
 #![deny(missing_docs)]
 
 mod limits;
+mod multi;
 mod ordering;
 mod score;
 mod search;
 mod table;
+mod two_player;
 
 pub use limits::{Clock, Limits};
 pub use score::Score;

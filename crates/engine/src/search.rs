@@ -94,11 +94,11 @@ impl<M> SearchResult<M> {
 }
 
 /// What the search keeps per ply (allocated once, reused by every node of that ply).
-struct PlyData<P: Evaluate> {
-    moves: P::MoveList,
-    order: Vec<(i32, u32)>,
-    killers: [Option<P::Move>; 2],
-    pv: ArrayVec<P::Move, MAX_PLY>,
+pub(crate) struct PlyData<P: Evaluate> {
+    pub(crate) moves: P::MoveList,
+    pub(crate) order: Vec<(i32, u32)>,
+    pub(crate) killers: [Option<P::Move>; 2],
+    pub(crate) pv: ArrayVec<P::Move, MAX_PLY>,
 }
 
 impl<P: Evaluate> PlyData<P> {
@@ -116,10 +116,10 @@ impl<P: Evaluate> PlyData<P> {
 /// [`Engine::new_game`] between games).
 pub struct Engine<P: Evaluate> {
     options: Options,
-    table: Table<P::Move>,
-    history: Vec<i32>,
-    plies: Vec<PlyData<P>>,
-    path: Vec<u64>,
+    pub(crate) table: Table<P::Move>,
+    pub(crate) history: Vec<i32>,
+    pub(crate) plies: Vec<PlyData<P>>,
+    pub(crate) path: Vec<u64>,
 }
 
 impl<P: Evaluate> Engine<P> {
@@ -291,22 +291,22 @@ fn clock_key(d: u32) -> u64 {
 }
 
 /// One search in progress.
-struct Run<'a, P: Evaluate> {
-    e: &'a mut Engine<P>,
-    stop: &'a AtomicBool,
-    deadline: Option<Instant>,
-    node_limit: u64,
-    nodes: u64,
-    stopped: bool,
-    seldepth: usize,
-    root: usize,
-    root_key: u64,
+pub(crate) struct Run<'a, P: Evaluate> {
+    pub(crate) e: &'a mut Engine<P>,
+    pub(crate) stop: &'a AtomicBool,
+    pub(crate) deadline: Option<Instant>,
+    pub(crate) node_limit: u64,
+    pub(crate) nodes: u64,
+    pub(crate) stopped: bool,
+    pub(crate) seldepth: usize,
+    pub(crate) root: usize,
+    pub(crate) root_key: u64,
 }
 
 impl<P: Evaluate> Run<'_, P> {
     /// Counts a node; every [`POLL`] nodes looks at the limits and the stop flag.
     #[inline]
-    fn tick(&mut self) -> bool {
+    pub(crate) fn tick(&mut self) -> bool {
         self.nodes += 1;
         if (self.nodes.is_multiple_of(POLL) || self.nodes >= self.node_limit)
             && (self.stop.load(Ordering::Relaxed)
@@ -322,7 +322,7 @@ impl<P: Evaluate> Run<'_, P> {
     /// and the clock's distance to a draw when a search could reach it (a stored score then
     /// never stands for the same placement with another clock).
     #[inline]
-    fn key(&self, pos: &P) -> u64 {
+    pub(crate) fn key(&self, pos: &P) -> u64 {
         let mut k = pos.zobrist();
         if P::PLAYERS > 2 {
             k ^= self.root_key;
@@ -337,13 +337,13 @@ impl<P: Evaluate> Run<'_, P> {
 
     /// Whether `key` (a raw Zobrist hash) occurred before on the path or in the game.
     #[inline]
-    fn repeated(&self, key: u64) -> bool {
+    pub(crate) fn repeated(&self, key: u64) -> bool {
         P::REPETITION_DRAWS && self.e.path.iter().rev().any(|&k| k == key)
     }
 
     /// The static score for the player to move (two players) or the searching seat (more).
     #[inline]
-    fn evaluate(&self, pos: &P) -> i32 {
+    pub(crate) fn evaluate(&self, pos: &P) -> i32 {
         if P::PLAYERS == 2 {
             let me = pos.turn();
             (pos.strength(me) - pos.strength(1 - me)).clamp(-WIN_BOUND + 1, WIN_BOUND - 1)
@@ -353,7 +353,7 @@ impl<P: Evaluate> Run<'_, P> {
     }
 
     /// `seat`'s strength less the mean strength of the others (four players).
-    fn evaluate_seat(&self, pos: &P, seat: usize) -> i32 {
+    pub(crate) fn evaluate_seat(&self, pos: &P, seat: usize) -> i32 {
         let mine = pos.strength(seat);
         let mut others = 0;
         for p in 0..P::PLAYERS {
@@ -366,7 +366,7 @@ impl<P: Evaluate> Run<'_, P> {
 
     /// The score of a finished game `ply` plies below the root, for `seat`.
     #[inline]
-    fn terminal(pos: &P, seat: usize, ply: usize) -> i32 {
+    pub(crate) fn terminal(pos: &P, seat: usize, ply: usize) -> i32 {
         match pos.outcome() {
             Some(Outcome::Win { winner, .. }) if winner == seat => WIN - ply as i32,
             Some(Outcome::Win { .. }) => -(WIN - ply as i32),
@@ -375,7 +375,7 @@ impl<P: Evaluate> Run<'_, P> {
     }
 
     /// Orders the moves of ply `ply` (already generated) into its `order`.
-    fn order_moves(&mut self, pos: &P, ply: usize, hash_move: Option<P::Move>) {
+    pub(crate) fn order_moves(&mut self, pos: &P, ply: usize, hash_move: Option<P::Move>) {
         let data = &mut self.e.plies[ply];
         data.order.clear();
         for (i, &m) in data.moves.iter().enumerate() {
@@ -386,7 +386,7 @@ impl<P: Evaluate> Run<'_, P> {
 
     /// The `i`-th move of ply `ply` in order, with its ordering score.
     #[inline]
-    fn next_move(&mut self, ply: usize, i: usize) -> (i32, P::Move) {
+    pub(crate) fn next_move(&mut self, ply: usize, i: usize) -> (i32, P::Move) {
         let data = &mut self.e.plies[ply];
         let (s, idx) = ordering::pick(&mut data.order, i);
         (s, data.moves[idx as usize])
@@ -394,7 +394,7 @@ impl<P: Evaluate> Run<'_, P> {
 
     /// Makes `mv` the best of ply `ply`: its PV is `mv` and the child's.
     #[inline]
-    fn update_pv(&mut self, ply: usize, mv: P::Move) {
+    pub(crate) fn update_pv(&mut self, ply: usize, mv: P::Move) {
         let (head, tail) = self.e.plies.split_at_mut(ply + 1);
         let pv = &mut head[ply].pv;
         pv.clear();
@@ -408,7 +408,7 @@ impl<P: Evaluate> Run<'_, P> {
 
     /// A quiet move caused a cut-off: killers and history.
     #[inline]
-    fn reward(&mut self, pos: &P, ply: usize, mv: P::Move, depth: i32) {
+    pub(crate) fn reward(&mut self, pos: &P, ply: usize, mv: P::Move, depth: i32) {
         let k = &mut self.e.plies[ply].killers;
         if k[0] != Some(mv) {
             k[1] = k[0];
@@ -420,7 +420,7 @@ impl<P: Evaluate> Run<'_, P> {
 
     /// One iteration at the root: every root move, in `order` (re-sorted: the best first).
     /// Returns the score and, if the iteration was stopped, the best move it completed.
-    fn root(
+    pub(crate) fn root(
         &mut self,
         pos: &P,
         depth: i32,
@@ -463,7 +463,7 @@ impl<P: Evaluate> Run<'_, P> {
     /// The score of `child` (reached from `parent` at `ply`) for the player who moved,
     /// by the algorithm that suits the number of players.
     #[allow(clippy::too_many_arguments)]
-    fn child_score(
+    pub(crate) fn child_score(
         &mut self,
         parent: &P,
         child: &P,
@@ -491,466 +491,5 @@ impl<P: Evaluate> Run<'_, P> {
                 Algorithm::BrsPlus => self.brs_layer(child, false, 0, depth - 1, alpha, beta, ply),
             }
         }
-    }
-
-    /// Two players: negamax alpha-beta with principal-variation search; the score is for the
-    /// player to move in `pos`.
-    fn negamax(
-        &mut self,
-        pos: &P,
-        depth: i32,
-        mut alpha: i32,
-        mut beta: i32,
-        ply: usize,
-        pv_node: bool,
-    ) -> i32 {
-        self.e.plies[ply].pv.clear();
-        if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply);
-        }
-        if self.tick() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        let raw = pos.zobrist();
-        if self.repeated(raw) || pos.plies_to_clock_draw() == Some(0) {
-            return 0;
-        }
-        // Mate-distance pruning: nothing here beats a win found nearer the root.
-        alpha = alpha.max(-(WIN - ply as i32));
-        beta = beta.min(WIN - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos);
-        }
-        let key = self.key(pos);
-        let mut hash_move = None;
-        if let Some(hit) = self.e.table.probe(key, ply) {
-            hash_move = hit.mv;
-            if !pv_node && hit.depth >= depth {
-                let cut = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.score >= beta,
-                    Bound::Upper => hit.score <= alpha,
-                };
-                if cut {
-                    return hit.score;
-                }
-            }
-        }
-        pos.legal_moves(&mut self.e.plies[ply].moves);
-        let n = self.e.plies[ply].moves.len();
-        if n == 0 {
-            return Self::terminal(pos, pos.turn(), ply);
-        }
-        self.order_moves(pos, ply, hash_move);
-        let alpha0 = alpha;
-        let mut best = -INFINITY;
-        let mut best_move = None;
-        self.e.path.push(raw);
-        for i in 0..n {
-            let (s, mv) = self.next_move(ply, i);
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            let score = if i == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, pv_node)
-            } else {
-                // Late quiet moves are searched a ply shallower first.
-                let r = if depth >= 3 && i >= 4 && !ordering::is_noisy(s) {
-                    1
-                } else {
-                    0
-                };
-                let mut v =
-                    -self.negamax(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
-                if v > alpha && r > 0 && !self.stopped {
-                    v = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, false);
-                }
-                if v > alpha && v < beta && pv_node && !self.stopped {
-                    v = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true);
-                }
-                v
-            };
-            if self.stopped {
-                self.e.path.pop();
-                return 0;
-            }
-            if score > best {
-                best = score;
-                best_move = Some(mv);
-                if score > alpha {
-                    alpha = score;
-                    self.update_pv(ply, mv);
-                    if alpha >= beta {
-                        if !ordering::is_noisy(s) {
-                            self.reward(pos, ply, mv, depth);
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-        self.e.path.pop();
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.e.table.store(key, ply, best_move, best, depth, bound);
-        best
-    }
-
-    /// Two players: captures only, with the static score as a floor ("standing pat").
-    fn quiesce(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        if self.tick() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if !P::QUIESCENCE {
-            if pos.outcome().is_some() {
-                return Self::terminal(pos, pos.turn(), ply);
-            }
-            return self.evaluate(pos);
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos);
-        }
-        pos.legal_moves(&mut self.e.plies[ply].moves);
-        if self.e.plies[ply].moves.is_empty() {
-            return Self::terminal(pos, pos.turn(), ply);
-        }
-        let stand = self.evaluate(pos);
-        if stand >= beta {
-            return stand;
-        }
-        alpha = alpha.max(stand);
-        let mut best = stand;
-        self.collect_captures(pos, ply);
-        let n = self.e.plies[ply].order.len();
-        for i in 0..n {
-            let (gain, mv) = self.next_move(ply, i);
-            // Delta pruning: even winning the piece for free would not reach alpha.
-            if stand + gain + 200 < alpha {
-                continue;
-            }
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
-            if self.stopped {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
-    }
-
-    /// Fills ply `ply`'s order with its captures only, scored by gain (ties: cheaper attacker).
-    fn collect_captures(&mut self, pos: &P, ply: usize) {
-        let data = &mut self.e.plies[ply];
-        data.order.clear();
-        for (i, &m) in data.moves.iter().enumerate() {
-            if let Some(c) = pos.capture(m) {
-                data.order.push((c.gain, i as u32));
-            }
-        }
-        // Equal gains: the cheaper attacker first (a stable sort keeps generation order).
-        let moves = &data.moves;
-        data.order.sort_by_key(|&(g, i)| {
-            let a = pos.capture(moves[i as usize]).map_or(0, |c| c.attacker);
-            (core::cmp::Reverse(g), a)
-        });
-        // `pick` keeps this order: it only swaps when a later entry is strictly larger.
-    }
-
-    /// Four players, paranoid: the searching seat maximises, the others minimise its score.
-    fn paranoid(&mut self, pos: &P, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
-        self.e.plies[ply].pv.clear();
-        if self.tick() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        let raw = pos.zobrist();
-        if self.repeated(raw) {
-            return 0;
-        }
-        if pos.strength(self.root) <= 0 {
-            // The searching seat has been eliminated: it has lost.
-            return -(WIN - ply as i32);
-        }
-        if depth <= 0 || ply >= MAX_PLY - 1 {
-            if pos.outcome().is_some() {
-                return Self::terminal(pos, self.root, ply);
-            }
-            return self.evaluate(pos);
-        }
-        let key = self.key(pos);
-        let mut hash_move = None;
-        if let Some(hit) = self.e.table.probe(key, ply) {
-            hash_move = hit.mv;
-            if hit.depth >= depth {
-                let cut = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.score >= beta,
-                    Bound::Upper => hit.score <= alpha,
-                };
-                if cut {
-                    return hit.score;
-                }
-            }
-        }
-        pos.legal_moves(&mut self.e.plies[ply].moves);
-        let n = self.e.plies[ply].moves.len();
-        if n == 0 {
-            return Self::terminal(pos, self.root, ply);
-        }
-        self.order_moves(pos, ply, hash_move);
-        let maximising = pos.turn() == self.root;
-        let (alpha0, beta0) = (alpha, beta);
-        let mut best = if maximising { -INFINITY } else { INFINITY };
-        let mut best_move = None;
-        self.e.path.push(raw);
-        for i in 0..n {
-            let (s, mv) = self.next_move(ply, i);
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            let score = self.paranoid(&child, depth - 1, alpha, beta, ply + 1);
-            if self.stopped {
-                self.e.path.pop();
-                return 0;
-            }
-            let better = if maximising {
-                score > best
-            } else {
-                score < best
-            };
-            if better {
-                best = score;
-                best_move = Some(mv);
-                if maximising && score > alpha {
-                    alpha = score;
-                    self.update_pv(ply, mv);
-                } else if !maximising && score < beta {
-                    beta = score;
-                    self.update_pv(ply, mv);
-                }
-                if alpha >= beta {
-                    if !ordering::is_noisy(s) {
-                        self.reward(pos, ply, mv, depth);
-                    }
-                    break;
-                }
-            }
-        }
-        self.e.path.pop();
-        let bound = if best <= alpha0 {
-            Bound::Upper
-        } else if best >= beta0 {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
-        self.e.table.store(key, ply, best_move, best, depth, bound);
-        best
-    }
-
-    /// Four players, BRS+, the searching seat to move: it maximises over its moves, each
-    /// followed by an opponents' layer.
-    fn brs_max(&mut self, pos: &P, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.e.plies[ply].pv.clear();
-        if self.tick() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        let raw = pos.zobrist();
-        if self.repeated(raw) {
-            return 0;
-        }
-        if depth <= 0 || ply >= MAX_PLY - 1 {
-            if pos.outcome().is_some() {
-                return Self::terminal(pos, self.root, ply);
-            }
-            return self.evaluate(pos);
-        }
-        let key = self.key(pos);
-        let mut hash_move = None;
-        if let Some(hit) = self.e.table.probe(key, ply) {
-            hash_move = hit.mv;
-            if hit.depth >= depth {
-                let cut = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.score >= beta,
-                    Bound::Upper => hit.score <= alpha,
-                };
-                if cut {
-                    return hit.score;
-                }
-            }
-        }
-        pos.legal_moves(&mut self.e.plies[ply].moves);
-        let n = self.e.plies[ply].moves.len();
-        if n == 0 {
-            return Self::terminal(pos, self.root, ply);
-        }
-        self.order_moves(pos, ply, hash_move);
-        let alpha0 = alpha;
-        let mut best = -INFINITY;
-        let mut best_move = None;
-        self.e.path.push(raw);
-        for i in 0..n {
-            let (s, mv) = self.next_move(ply, i);
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            let score = self.brs_layer(&child, false, 0, depth - 1, alpha, beta, ply + 1);
-            if self.stopped {
-                self.e.path.pop();
-                return 0;
-            }
-            if score > best {
-                best = score;
-                best_move = Some(mv);
-                if score > alpha {
-                    alpha = score;
-                    self.update_pv(ply, mv);
-                    if alpha >= beta {
-                        if !ordering::is_noisy(s) {
-                            self.reward(pos, ply, mv, depth);
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-        self.e.path.pop();
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.e.table.store(key, ply, best_move, best, depth, bound);
-        best
-    }
-
-    /// Four players, BRS+, an opponent to move: one opponent's reply is searched (`chosen`
-    /// once it has been made), every other opponent plays its first move in the engine's
-    /// order (its "previous best move"), in the legal turn order, until the searching seat
-    /// moves again. `passed` counts the opponents' turns of this layer. The layer is one ply
-    /// of `depth` (as in Esser et al.: a max layer and a min layer are a ply each). Returns
-    /// the lowest score (for the searching seat) over the choice of replying opponent and
-    /// reply.
-    #[allow(clippy::too_many_arguments)]
-    fn brs_layer(
-        &mut self,
-        pos: &P,
-        chosen: bool,
-        passed: usize,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> i32 {
-        self.e.plies[ply].pv.clear();
-        if self.tick() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if pos.turn() == self.root {
-            return if chosen {
-                self.brs_max(pos, depth - 1, alpha, beta, ply)
-            } else {
-                // No opponent replied in this branch: not a branch of BRS.
-                INFINITY
-            };
-        }
-        if pos.strength(self.root) <= 0 || passed >= P::PLAYERS {
-            // The searching seat has been eliminated (its turn never comes back).
-            return -(WIN - ply as i32);
-        }
-        if ply >= MAX_PLY - 1 || (depth <= 0 && !chosen) {
-            if pos.outcome().is_some() {
-                return Self::terminal(pos, self.root, ply);
-            }
-            return self.evaluate(pos);
-        }
-        pos.legal_moves(&mut self.e.plies[ply].moves);
-        let n = self.e.plies[ply].moves.len();
-        if n == 0 {
-            return Self::terminal(pos, self.root, ply);
-        }
-        self.order_moves(pos, ply, None);
-        let (_, first) = self.next_move(ply, 0);
-        if chosen {
-            let mut child = pos.clone();
-            child.play_unchecked(first);
-            let v = self.brs_layer(&child, true, passed + 1, depth, alpha, beta, ply + 1);
-            if !self.stopped {
-                self.update_pv(ply, first);
-            }
-            return v;
-        }
-        let raw = pos.zobrist();
-        self.e.path.push(raw);
-        let mut best = INFINITY;
-        for i in 0..n {
-            let (_, mv) = self.next_move(ply, i);
-            let mut child = pos.clone();
-            child.play_unchecked(mv);
-            let score = self.brs_layer(
-                &child,
-                true,
-                passed + 1,
-                depth,
-                alpha,
-                beta.min(best),
-                ply + 1,
-            );
-            if self.stopped {
-                self.e.path.pop();
-                return 0;
-            }
-            if score < best {
-                best = score;
-                self.update_pv(ply, mv);
-                if best <= alpha {
-                    break;
-                }
-            }
-        }
-        if best > alpha {
-            // This opponent plays its first move and a later opponent replies.
-            let mut child = pos.clone();
-            child.play_unchecked(first);
-            let score = self.brs_layer(
-                &child,
-                false,
-                passed + 1,
-                depth,
-                alpha,
-                beta.min(best),
-                ply + 1,
-            );
-            if !self.stopped && score < best {
-                best = score;
-                self.update_pv(ply, first);
-            }
-        }
-        self.e.path.pop();
-        if self.stopped {
-            return 0;
-        }
-        best
     }
 }
