@@ -28,6 +28,7 @@
 //! - [`registry`]: the variants by id; [`AnyPosition`]: a position of any of them;
 //! - [`record`]: games with undo, and their PGN-like records;
 //! - [`svg`]: diagrams of any [`Layout`];
+//! - [`engine`]: the search engine for any variant ([`engine::AnyEngine`]);
 //! - feature `serde`: [`AnyPosition`] as `{"variant": id, "position": text}`, [`AnyMove`] as
 //!   its text (read back in a position with `AnyPosition::move_seed`) and [`record::Game`]
 //!   as its record, all read back through the validating parsers.
@@ -42,6 +43,7 @@
 #![deny(missing_docs)]
 
 pub mod any;
+pub mod engine;
 pub mod record;
 pub mod registry;
 #[cfg(feature = "serde")]

@@ -14,13 +14,19 @@ use dimchess::core::perft::{PerftOptions, PerftTable, Progress};
 use dimchess::record::{Game, MAX_RECORD_BYTES};
 use dimchess::{AnyPosition, Describe, Error, Position, registry, svg};
 
+mod search_cli;
+
 const USAGE: &str = "usage:
   dimchess variants
   dimchess perft <variant> <depth> [--fen TEXT] [--divide] [--threads N] [--hash MB] [--json]
   dimchess moves <variant> [--fen TEXT] [--json]
   dimchess play <variant> [--fen TEXT] [--json] [--record FILE] MOVE...
   dimchess show <variant> [--fen TEXT] [--svg FILE]
-  dimchess replay FILE [--json] [--svg FILE]";
+  dimchess replay FILE [--json] [--svg FILE]
+  dimchess bestmove <variant> [--fen TEXT] [--depth N | --movetime MS | --nodes N] [--threads N] [--hash MB] [--json]
+  dimchess match <variant> --white PLAYER --black PLAYER [--players PLAYER...] [--games N] [--movetime MS]
+                 [--openings FILE] [--record DIR] [--max-plies N (default 300 per seat)] [--seed N] [--json]
+      (PLAYER: random, greedy or engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid])";
 
 /// A failure the tool reports on one line with exit status 2. (`pub(crate)`, as [`run`]: the
 /// fuzz target `cli` includes this file as a module.)
@@ -128,6 +134,8 @@ pub(crate) fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
     };
     let rest = &raw[1..];
     match cmd.as_str() {
+        "bestmove" => search_cli::bestmove(rest, out).map_err(Fail)?,
+        "match" => search_cli::run_match(rest, out).map_err(Fail)?,
         "variants" => {
             let a = parse_args(rest, &[])?;
             if let Some(extra) = a.positional.first() {

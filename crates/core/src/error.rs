@@ -72,6 +72,9 @@ pub enum Error {
     /// No variant has this id.
     #[error("unknown variant `{}`", Escaped::culprit(.0))]
     UnknownVariant(String),
+    /// The game has ended: there is no move to choose (the result, as the tool prints it).
+    #[error("game over: {0}")]
+    GameOver(String),
 }
 
 /// The most characters of a culprit (a move text, a variant id, a file name) a message shows.

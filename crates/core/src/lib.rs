@@ -7,6 +7,7 @@
 //! - [`table64`]: the same tables for 64-cell geometries built at compile time;
 //! - [`layout`]: a render-ready description of a position ([`Describe`]);
 //! - [`position`]: the [`Position`] trait and [`Outcome`];
+//! - [`eval`]: what a search needs from a variant ([`Evaluate`]);
 //! - [`movelist`]: heap-free move lists;
 //! - [`perft`]: perft, divide and threaded perft over any [`Position`];
 //! - [`text`]: FEN-style placement and field helpers;
@@ -30,6 +31,7 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod error;
+pub mod eval;
 pub mod geometry;
 pub mod layout;
 pub mod magic;
@@ -44,6 +46,7 @@ pub mod zobrist;
 
 pub use bitboard::{Bitboard, Bitboard64, Bitboard128, Bitboard192};
 pub use error::Error;
+pub use eval::{Capture, Evaluate};
 pub use geometry::{Geometry, Vector};
 pub use layout::{Describe, Layout};
 pub use movelist::{MoveBuffer, MoveList};

@@ -30,6 +30,7 @@
 #![deny(missing_docs)]
 
 mod check;
+mod eval;
 mod geometry;
 mod layer;
 mod layout;

@@ -37,6 +37,7 @@
 
 mod action;
 mod board;
+pub mod eval;
 mod layout;
 mod movegen;
 mod notation;

@@ -27,6 +27,7 @@ pub mod attacks;
 pub mod board;
 pub mod chess;
 pub mod draws;
+pub mod eval;
 pub mod layout;
 mod movegen;
 pub mod moves;

@@ -33,6 +33,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod eval;
 pub mod flight;
 mod layout;
 mod movegen;

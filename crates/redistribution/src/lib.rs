@@ -28,6 +28,7 @@
 #![deny(missing_docs)]
 
 mod display;
+pub mod eval;
 mod game;
 pub mod geometry;
 mod layout;

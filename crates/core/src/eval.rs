@@ -1,0 +1,92 @@
+//! What a search needs to know about a variant beyond its rules: the [`Evaluate`] trait.
+//!
+//! Each variant crate implements it in its own `eval` module (that crate knows its pieces);
+//! the search (`dimchess-engine`) knows no variant and works over this trait alone.
+
+use crate::position::Position;
+
+/// The facts about a noisy move (a capture or a promotion) that move ordering (most valuable
+/// victim, least valuable attacker) and quiescence search use.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Capture {
+    /// The material the move wins for the mover (the captured pieces' value plus any
+    /// promotion gain), in centipawns; positive for a noisy move.
+    pub gain: i32,
+    /// The value of the piece that moves (the attacker), in centipawns.
+    pub attacker: i32,
+}
+
+/// Static knowledge of a variant for a search: material and positional value per player,
+/// capture facts, and which draws by history the rules know.
+///
+/// Scores are in centipawns (a FIDE pawn is 100). [`Evaluate::strength`] is a player's own
+/// value, never relative: a two-player search evaluates `strength(me) - strength(other)`, a
+/// four-player search compares the seats.
+pub trait Evaluate: Position {
+    /// The number of seats (2, or 4 for the three-level games).
+    const PLAYERS: usize;
+
+    /// Whether the rules (or a player's claim under them) draw a game on the repetition of a
+    /// position, so that a search may score a repeated position as a draw.
+    const REPETITION_DRAWS: bool;
+
+    /// Whether a search extends its leaves by captures (quiescence). Variants whose leaves
+    /// are dear to expand (Dimension X's tens of thousands of turns) set it to `false`.
+    const QUIESCENCE: bool = true;
+
+    /// The value of `player`'s army in this position (material plus cheap positional terms),
+    /// in centipawns; 0 for a player with nothing left. Never called on finished games by
+    /// the search, but must not panic on them.
+    fn strength(&self, player: usize) -> i32;
+
+    /// The capture facts of the legal move `mv`, or `None` for a quiet move.
+    ///
+    /// The default plays the move on a copy: a move that wins the game at once gains 100,000;
+    /// otherwise the gain is the other players' loss of strength (plus the mover's gain
+    /// beyond 150, a promotion). Variants override it with a cheap look at the board.
+    fn capture(&self, mv: Self::Move) -> Option<Capture> {
+        let me = self.turn();
+        let mut after = self.clone();
+        after.play_unchecked(mv);
+        if let Some(crate::Outcome::Win { winner, .. }) = after.outcome()
+            && winner == me
+        {
+            // A move that wins at once (a King captured) comes before every capture.
+            return Some(Capture {
+                gain: 100_000,
+                attacker: 0,
+            });
+        }
+        let mut gain = 0;
+        for p in 0..Self::PLAYERS {
+            if p != me {
+                gain += self.strength(p) - after.strength(p);
+            }
+        }
+        let promo = after.strength(me) - self.strength(me);
+        // Positional terms move by a few centipawns on any move: only material counts here.
+        if promo > 150 {
+            gain += promo;
+        }
+        (gain > 50).then_some(Capture {
+            gain,
+            attacker: 100,
+        })
+    }
+
+    /// The number of plies before the rules themselves draw the game by a clock (a halfmove
+    /// counter), if such a rule applies; `Some(0)` when the next turn would already be
+    /// drawn. A search mixes this distance into its table key whenever it is within reach,
+    /// so that a stored score never hides a clock draw (issue 21).
+    fn plies_to_clock_draw(&self) -> Option<u32> {
+        None
+    }
+
+    /// A small number that tells moves apart for the history heuristic (for instance
+    /// `from * cells + to`); moves with the same key share a history score. The default, 0,
+    /// switches the heuristic off.
+    fn move_key(&self, mv: Self::Move) -> u32 {
+        let _ = mv;
+        0
+    }
+}

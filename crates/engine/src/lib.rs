@@ -1,0 +1,47 @@
+//! `dimchess-engine`: a search engine for every dimchess variant.
+//!
+//! One search over the core's [`Position`](dimchess_core::Position) and
+//! [`Evaluate`](dimchess_core::Evaluate) traits; it knows no variant.
+//!
+//! - two players: iterative deepening, principal-variation negamax alpha-beta, a
+//!   transposition table on the positions' Zobrist keys, move ordering (hash move, captures
+//!   by most valuable victim / least valuable attacker, two killers per ply, history),
+//!   quiescence over captures, win scores by distance, repetition inside the search where
+//!   the rules know it;
+//! - four players: paranoid alpha-beta or BRS+ (Esser, Gras, Winands, Schadd, Lanctot,
+//!   "Improving Best-Reply Search", CG 2013), with eliminations, passes and every ending of
+//!   the rules in the tree (the position plays them);
+//! - limits by depth, nodes, time per move and clock with increment, and a stop flag that is
+//!   polled every few dozen nodes (a stopped search answers within milliseconds).
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use dimchess_core::Position;
+//! use dimchess_engine::{Engine, Limits, Options, Score};
+//! use dimchess_fide::Chess;
+//!
+//! // White mates in one (Qh5xf7).
+//! let pos = Chess::from_fen("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4").unwrap();
+//! let mut engine = Engine::new(&Options::default());
+//! let stop = AtomicBool::new(false);
+//! let result = engine.search(&pos, &[], &Limits::depth(3), &stop, |_| {}).unwrap();
+//! assert_eq!(pos.move_text(result.best), "h5f7");
+//! assert_eq!(result.score, Score::Win(1));
+//! ```
+//!
+//! The engine allocates its tables and per-ply move lists when it is made (and when a search
+//! needs more plies than before); a node allocates nothing.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod limits;
+mod multi;
+mod ordering;
+mod score;
+mod search;
+mod table;
+mod two_player;
+
+pub use limits::{Clock, Limits};
+pub use score::Score;
+pub use search::{Algorithm, Engine, Info, Options, SearchResult};

@@ -1,0 +1,56 @@
+//! Move ordering: the hash move, then captures by most valuable victim and least valuable
+//! attacker, then the two killers of the ply, then the rest by history.
+
+use dimchess_core::Evaluate;
+
+/// Entries of the history table (moves are told apart by [`Evaluate::move_key`] modulo this).
+pub(crate) const HISTORY: usize = 1 << 14;
+
+const HASH_MOVE: i32 = 1 << 30;
+const CAPTURE: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+
+/// The ordering score of `mv`: higher first.
+#[inline]
+pub(crate) fn score<P: Evaluate>(
+    pos: &P,
+    mv: P::Move,
+    hash_move: Option<P::Move>,
+    killers: &[Option<P::Move>; 2],
+    history: &[i32],
+) -> i32 {
+    if Some(mv) == hash_move {
+        return HASH_MOVE;
+    }
+    if let Some(c) = pos.capture(mv) {
+        // Victims by value, then the cheaper attacker first.
+        return CAPTURE + c.gain.clamp(0, 1 << 20) * 64 - c.attacker.clamp(0, 63 * 64) / 64;
+    }
+    if Some(mv) == killers[0] {
+        return KILLER + 1;
+    }
+    if Some(mv) == killers[1] {
+        return KILLER;
+    }
+    history[pos.move_key(mv) as usize % HISTORY].clamp(-KILLER + 1, KILLER - 1)
+}
+
+/// Whether an ordering score is a capture's (or the hash move's).
+#[inline]
+pub(crate) fn is_noisy(score: i32) -> bool {
+    score >= CAPTURE
+}
+
+/// Moves the highest-scored entry of `order[from..]` to `from` and returns it (selection
+/// sort, one step at a time: most nodes cut off after a few moves).
+#[inline]
+pub(crate) fn pick(order: &mut [(i32, u32)], from: usize) -> (i32, u32) {
+    let mut best = from;
+    for i in from + 1..order.len() {
+        if order[i].0 > order[best].0 {
+            best = i;
+        }
+    }
+    order.swap(from, best);
+    order[from]
+}

@@ -1,0 +1,205 @@
+//! The search on orthodox chess and the three-level games: wins by distance, limits, the stop
+//! flag, finished games, the clock draw under the table, repetitions.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use dimchess_core::{Error, Outcome, Position};
+use dimchess_engine::{Algorithm, Engine, Limits, Options, Score};
+use dimchess_fide::Chess;
+use dimchess_three_level::{ThreeLevel, Variant};
+
+fn fen(text: &str) -> Chess {
+    Chess::from_fen(text).unwrap()
+}
+
+fn search(pos: &Chess, limits: Limits) -> dimchess_engine::SearchResult<dimchess_fide::Move> {
+    let mut engine = Engine::new(&Options::default());
+    engine
+        .search(pos, &[], &limits, &AtomicBool::new(false), |_| {})
+        .unwrap()
+}
+
+/// Whether the side to move can checkmate at once (brute force, no search).
+fn has_mate_in_one(pos: &Chess) -> bool {
+    let me = pos.turn();
+    pos.moves().iter().any(|&m| {
+        let mut c = pos.clone();
+        c.play_unchecked(m);
+        matches!(c.outcome(), Some(Outcome::Win { winner, .. }) if winner == me)
+    })
+}
+
+#[test]
+fn mate_in_one_is_found_and_scored() {
+    // Scholar's mate: Qh5xf7.
+    let pos = fen("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+    let r = search(&pos, Limits::depth(4));
+    assert_eq!(pos.move_text(r.best), "h5f7");
+    assert_eq!(r.score, Score::Win(1));
+    let mut after = pos.clone();
+    after.play_unchecked(r.best);
+    assert_eq!(after.outcome().and_then(|o| o.winner()), Some(0));
+}
+
+#[test]
+fn mate_in_two_is_found_and_checked_by_brute_force() {
+    // 1. Nf6+ gxf6 2. Bxf7#.
+    let pos = fen("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1");
+    let r = search(&pos, Limits::depth(5));
+    assert_eq!(r.score, Score::Win(2), "pv {:?}", r.pv);
+    // Every reply to the chosen move allows a mate in one.
+    let mut after = pos.clone();
+    after.play_unchecked(r.best);
+    assert!(after.outcome().is_none());
+    for &reply in after.moves().iter() {
+        let mut p = after.clone();
+        p.play_unchecked(reply);
+        assert!(
+            has_mate_in_one(&p),
+            "no mate after {}",
+            after.move_text(reply)
+        );
+    }
+    // The side that is mated sees its loss.
+    let d = search(&after, Limits::depth(4));
+    assert_eq!(d.score, Score::Loss(1));
+}
+
+#[test]
+fn a_finished_game_is_an_error_not_a_move() {
+    // Fool's mate: White is checkmated.
+    let pos = fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    let mut engine: Engine<Chess> = Engine::new(&Options::default());
+    let e = engine
+        .search(
+            &pos,
+            &[],
+            &Limits::depth(3),
+            &AtomicBool::new(false),
+            |_| {},
+        )
+        .unwrap_err();
+    assert!(matches!(e, Error::GameOver(_)));
+    assert!(e.to_string().starts_with("game over: 0-1"), "{e}");
+}
+
+#[test]
+fn depth_and_node_limits_hold_and_iterations_are_reported() {
+    let pos = Chess::start();
+    let mut depths = Vec::new();
+    let mut engine = Engine::new(&Options::default());
+    let r = engine
+        .search(&pos, &[], &Limits::depth(4), &AtomicBool::new(false), |i| {
+            depths.push(i.depth);
+            assert!(!i.pv.is_empty());
+        })
+        .unwrap();
+    assert_eq!(depths, vec![1, 2, 3, 4]);
+    assert_eq!(r.depth, 4);
+    assert_eq!(r.pv[0], r.best);
+    assert!(pos.is_legal(r.best));
+    let r = search(&pos, Limits::nodes(5_000));
+    // The node limit is checked at every node.
+    assert!(r.nodes <= 5_000, "{} nodes", r.nodes);
+    assert!(pos.is_legal(r.best));
+}
+
+/// How long after the stop flag is set (from another thread, 150 ms into an unlimited
+/// search) the search returns; its move must be legal.
+fn stop_latency<P: dimchess_core::Evaluate + 'static>(pos: P) -> Duration {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let setter = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(150));
+        flag.store(true, Ordering::Relaxed);
+        Instant::now()
+    });
+    let mut engine: Engine<P> = Engine::new(&Options::default());
+    let r = engine
+        .search(&pos, &[], &Limits::default(), &stop, |_| {})
+        .unwrap();
+    let returned = Instant::now();
+    let set_at = setter.join().unwrap();
+    assert!(pos.is_legal(r.best));
+    returned.saturating_duration_since(set_at)
+}
+
+#[test]
+fn stop_is_answered_within_50_ms() {
+    let fide = stop_latency(Chess::start());
+    assert!(fide < Duration::from_millis(50), "fide: {fide:?}");
+    let tl = stop_latency(ThreeLevel::start(Variant::Main));
+    assert!(tl < Duration::from_millis(50), "three-level: {tl:?}");
+}
+
+#[test]
+fn movetime_is_kept() {
+    let pos = Chess::start();
+    let t = Instant::now();
+    let r = search(&pos, Limits::movetime_ms(100));
+    let took = t.elapsed();
+    assert!(took < Duration::from_millis(150), "{took:?}");
+    assert!(r.depth >= 1);
+}
+
+#[test]
+fn a_stored_score_never_hides_the_clock_draw() {
+    // King and queen against king, no mate in one and nothing to capture. With the clock at
+    // 0 White is winning; at 99 every move reaches the fifty-move draw.
+    let won = fen("8/8/8/1k6/8/8/8/K6Q w - - 0 1");
+    let drawn = fen("8/8/8/1k6/8/8/8/K6Q w - - 99 1");
+    let mut engine = Engine::new(&Options::default());
+    let stop = AtomicBool::new(false);
+    let a = engine
+        .search(&won, &[], &Limits::depth(5), &stop, |_| {})
+        .unwrap();
+    assert!(matches!(a.score, Score::Cp(v) if v > 500), "{:?}", a.score);
+    // Same engine, same table: the placements below are stored with winning scores.
+    let b = engine
+        .search(&drawn, &[], &Limits::depth(5), &stop, |_| {})
+        .unwrap();
+    assert_eq!(b.score, Score::Cp(0));
+}
+
+#[test]
+fn a_repetition_in_the_game_is_a_draw_the_losing_side_takes() {
+    // White is a queen down; the position after Ng1-f3 occurred earlier in the game.
+    let pos = fen("q5k1/8/8/8/8/8/5PPP/6NK w - - 0 1");
+    let mut after = pos.clone();
+    after.play_text("g1f3").unwrap();
+    let mut engine = Engine::new(&Options::default());
+    let stop = AtomicBool::new(false);
+    let r = engine
+        .search(&pos, &[after.zobrist()], &Limits::depth(4), &stop, |_| {})
+        .unwrap();
+    assert_eq!(pos.move_text(r.best), "g1f3");
+    assert_eq!(r.score, Score::Cp(0));
+    // Without the history the same move is no draw.
+    let r = search(&pos, Limits::depth(4));
+    assert!(matches!(r.score, Score::Cp(v) if v < -200), "{:?}", r.score);
+}
+
+#[test]
+fn four_players_brs_and_paranoid_play_legal_moves() {
+    for algorithm in [Algorithm::BrsPlus, Algorithm::Paranoid] {
+        let options = Options {
+            algorithm,
+            ..Options::default()
+        };
+        for variant in [Variant::Main, Variant::Xiangqi, Variant::CheckmatePromotion] {
+            let mut pos = ThreeLevel::start(variant);
+            let mut engine = Engine::new(&options);
+            let stop = AtomicBool::new(false);
+            for _ in 0..8 {
+                let r = engine
+                    .search(&pos, &[], &Limits::depth(2), &stop, |_| {})
+                    .unwrap();
+                assert!(pos.is_legal(r.best), "{algorithm:?} {variant:?}");
+                assert_eq!(r.depth, 2);
+                pos.play_unchecked(r.best);
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! Static evaluation for a search ([`Evaluate`]), and the FIDE piece values and placement
+//! terms that the FIDE-piece variants (hyperspace, dimension-chess, dimension-x) reuse.
+//!
+//! Piece values are the conventional ones of chess programs (pawn 100, knight 320, bishop
+//! 330, rook 500, queen 900); the placement terms are small (at most a quarter pawn): pawns
+//! gain as they advance, knights and bishops in the centre, the king stays home while the
+//! queens are on.
+
+use dimchess_core::eval::{Capture, Evaluate};
+
+use crate::board::Board;
+use crate::chess::Chess;
+use crate::moves::{Move, MoveKind};
+use crate::types::{Color, Role};
+
+/// The value of a piece of `role` in centipawns (the king: 0, it is never traded).
+pub const fn value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 100,
+        Role::Knight => 320,
+        Role::Bishop => 330,
+        Role::Rook => 500,
+        Role::Queen => 900,
+        Role::King => 0,
+    }
+}
+
+/// Centralisation bonus of a square: 0 on the rim up to 3 in the four centre squares.
+#[inline]
+fn centre(sq: usize) -> i32 {
+    let f = (sq % 8) as i32;
+    let r = (sq / 8) as i32;
+    let df = if f < 4 { f } else { 7 - f };
+    let dr = if r < 4 { r } else { 7 - r };
+    df.min(dr)
+}
+
+/// The placement bonus of a `color` piece of `role` on square index `sq` (0 = a1).
+#[inline]
+pub fn placement(color: Color, role: Role, sq: usize) -> i32 {
+    let rank = if color == Color::White {
+        sq / 8
+    } else {
+        7 - sq / 8
+    } as i32;
+    match role {
+        // Advancing pawns; central pawns a little more.
+        Role::Pawn => 4 * (rank - 1).max(0) + if centre(sq) >= 2 { 6 } else { 0 },
+        Role::Knight => 7 * centre(sq) - 5,
+        Role::Bishop => 4 * centre(sq),
+        Role::Rook => {
+            if rank == 6 {
+                15
+            } else {
+                0
+            }
+        }
+        Role::Queen => 2 * centre(sq),
+        Role::King => -6 * rank,
+    }
+}
+
+/// The material and placement of `color`'s pieces on one FIDE board.
+pub fn board_strength(board: &Board, color: Color) -> i32 {
+    let mut total = 0;
+    for role in Role::ALL {
+        for sq in board.pieces(color, role) {
+            total += value(role) + placement(color, role, sq);
+        }
+    }
+    total
+}
+
+impl Evaluate for Chess {
+    const PLAYERS: usize = 2;
+    /// A player would claim the draw by threefold repetition (FIDE Laws 9.2); the search
+    /// scores the first repetition inside its tree as a draw.
+    const REPETITION_DRAWS: bool = true;
+
+    fn strength(&self, player: usize) -> i32 {
+        board_strength(&self.board, Color::from_index(player))
+    }
+
+    fn capture(&self, mv: Move) -> Option<Capture> {
+        capture_on(&self.board, mv)
+    }
+
+    /// The fifty-move rule (FIDE Laws 9.3), which a player would claim.
+    fn plies_to_clock_draw(&self) -> Option<u32> {
+        Some(100u32.saturating_sub(self.halfmove))
+    }
+}
+
+/// The capture facts of a FIDE move on `board` (en passant and promotions included).
+pub fn capture_on(board: &Board, mv: Move) -> Option<Capture> {
+    let attacker = board.role_at(mv.from).map_or(0, value);
+    let mut gain = match mv.kind {
+        MoveKind::EnPassant => value(Role::Pawn),
+        MoveKind::Castle => 0,
+        _ => board.role_at(mv.to).map_or(0, value),
+    };
+    if let MoveKind::Promotion(r) = mv.kind {
+        gain += value(r) - value(Role::Pawn);
+    }
+    (gain > 0).then_some(Capture { gain, attacker })
+}

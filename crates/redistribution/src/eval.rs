@@ -1,0 +1,126 @@
+//! Static evaluation for a search ([`Evaluate`]): the components each side holds.
+//!
+//! The rulebook gives no piece values. A component is valued by its mobility on the empty
+//! 4x4x6 box (the mean number of cells it reaches from each cell, measured by
+//! `component_values_follow_mobility` below), scaled so that the one-step axis mover (Wazir)
+//! is worth 100. A piece is the sum of its components (RD-3); the Emperor's are counted too
+//! (both sides have one, so they cancel while both live). A small pull of each piece towards
+//! the enemy Emperor drives won games to checkmate.
+
+use dimchess_core::eval::{Capture, Evaluate};
+
+use crate::geometry::Cell;
+use crate::moves::Move;
+use crate::piece::{Component, Components, Piece};
+use crate::position::Redistribution;
+
+/// Centipawns per component, `W F V D E U` (see the module documentation).
+pub const COMPONENT_VALUES: [i32; 6] = [100, 155, 80, 71, 79, 29];
+
+/// The value of a set of components.
+fn set_value(set: Components) -> i32 {
+    set.iter().map(|c| COMPONENT_VALUES[c.index()]).sum()
+}
+
+impl Evaluate for Redistribution {
+    const PLAYERS: usize = 2;
+    /// RD-17: no draw by repetition.
+    const REPETITION_DRAWS: bool = false;
+
+    /// Components, plus a small pull of every piece towards the enemy Emperor (4 per step
+    /// nearer; the box is at most 5 king steps across) so that a won game is driven to
+    /// checkmate rather than shuffled (RD-16 ends it only by mate or stalemate).
+    fn strength(&self, player: usize) -> i32 {
+        let mine = self.by_color[player];
+        let material: i32 = Component::ALL
+            .iter()
+            .map(|c| (mine & self.by_comp[c.index()]).count() as i32 * COMPONENT_VALUES[c.index()])
+            .sum();
+        let (ex, ey, ez) = self.emperor[1 - player].coords();
+        let mut pull = 0;
+        for i in mine {
+            if let Some(cell) = Cell::new(i) {
+                let (x, y, z) = cell.coords();
+                let d = (x - ex).abs().max((y - ey).abs()).max((z - ez).abs());
+                pull += 4 * (5 - d).max(0);
+            }
+        }
+        material + pull
+    }
+
+    /// The enemy piece on the destination (a move onto a friendly piece combines, RD-7).
+    fn capture(&self, mv: Move) -> Option<Capture> {
+        let victim = Piece::from_code(self.board[mv.to().index()])?;
+        if victim.color() == self.turn {
+            return None;
+        }
+        let attacker = Piece::from_code(self.board[mv.from().index()])
+            .map_or(0, |p| set_value(p.components()));
+        Some(Capture {
+            gain: set_value(victim.components()).max(1),
+            attacker,
+        })
+    }
+
+    fn move_key(&self, mv: Move) -> u32 {
+        (mv.from().index() * 96 + mv.to().index()) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::COMPONENT_VALUES;
+
+    /// The mean number of cells a leaper with `base` (every permutation and sign) reaches
+    /// from a cell of the empty 4x4x6 box.
+    fn mean_reach(base: [i32; 3]) -> f64 {
+        let dims = [4, 4, 6];
+        let mut vectors = Vec::new();
+        for p in [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ] {
+            for signs in 0..8 {
+                let v: Vec<i32> = (0..3)
+                    .map(|i| base[p[i]] * if signs & (1 << i) != 0 { -1 } else { 1 })
+                    .collect();
+                if !vectors.contains(&v) {
+                    vectors.push(v);
+                }
+            }
+        }
+        let mut total = 0;
+        for x in 0..4 {
+            for y in 0..4 {
+                for z in 0..6 {
+                    let c = [x, y, z];
+                    total += vectors
+                        .iter()
+                        .filter(|v| (0..3).all(|i| (0..dims[i]).contains(&(c[i] + v[i]))))
+                        .count();
+                }
+            }
+        }
+        total as f64 / 96.0
+    }
+
+    #[test]
+    fn component_values_follow_mobility() {
+        let bases = [
+            [1, 0, 0],
+            [1, 1, 0],
+            [1, 1, 1],
+            [2, 0, 0],
+            [2, 2, 0],
+            [2, 2, 2],
+        ];
+        let w = mean_reach(bases[0]);
+        for (b, &v) in bases.iter().zip(COMPONENT_VALUES.iter()) {
+            assert_eq!((100.0 * mean_reach(*b) / w).round() as i32, v, "{b:?}");
+        }
+    }
+}

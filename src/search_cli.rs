@@ -1,0 +1,517 @@
+//! The tool's search commands: `bestmove` (one search, its iterations on stderr) and `match`
+//! (games between players, every move checked by the rules, W/D/L and an Elo estimate).
+
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use dimchess::engine::{Algorithm, AnyEngine, AnyInfo, Limits, Options, greedy_move};
+use dimchess::record::Game;
+use dimchess::{AnyMove, AnyPosition, Describe, Position, registry};
+
+use crate::json_str;
+
+/// Reads the value after option `name`.
+fn value<'a>(raw: &'a [String], i: &mut usize, name: &str) -> Result<&'a str, String> {
+    *i += 1;
+    raw.get(*i)
+        .map(String::as_str)
+        .ok_or_else(|| format!("option {name} needs a value"))
+}
+
+/// A number in `lo..=hi` for option `name`.
+fn number(text: &str, name: &str, lo: u64, hi: u64) -> Result<u64, String> {
+    text.parse::<u64>()
+        .ok()
+        .filter(|n| (lo..=hi).contains(n))
+        .ok_or_else(|| format!("{name} `{text}`: expected a number from {lo} to {hi}"))
+}
+
+fn start_position(variant: &str, fen: Option<&str>) -> Result<AnyPosition, String> {
+    let info = registry::find(variant).map_err(|e| e.to_string())?;
+    match fen {
+        Some(t) => info.parse_position(t.trim()).map_err(|e| e.to_string()),
+        None => Ok(info.start_position()),
+    }
+}
+
+fn info_line(i: &AnyInfo) -> String {
+    format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+        i.depth,
+        i.seldepth,
+        i.score,
+        i.nodes,
+        i.nps(),
+        i.elapsed.as_millis(),
+        i.pv.join(" ")
+    )
+}
+
+/// `dimchess bestmove <variant> [--fen TEXT] [--depth N | --movetime MS | --nodes N]
+/// [--threads N] [--hash MB] [--json]`.
+pub fn bestmove(raw: &[String], out: &mut impl Write) -> Result<(), String> {
+    let mut variant = None;
+    let mut fen = None;
+    let mut limits = Limits::default();
+    let mut options = Options::default();
+    let mut json = false;
+    let mut i = 0;
+    while i < raw.len() {
+        match raw[i].as_str() {
+            "--fen" => fen = Some(value(raw, &mut i, "--fen")?.to_string()),
+            "--depth" => {
+                limits.depth =
+                    Some(number(value(raw, &mut i, "--depth")?, "--depth", 1, 64)? as u32)
+            }
+            "--movetime" => {
+                let ms = number(
+                    value(raw, &mut i, "--movetime")?,
+                    "--movetime",
+                    1,
+                    86_400_000,
+                )?;
+                limits.movetime = Some(Duration::from_millis(ms));
+            }
+            "--nodes" => {
+                limits.nodes = Some(number(
+                    value(raw, &mut i, "--nodes")?,
+                    "--nodes",
+                    1,
+                    u64::MAX,
+                )?)
+            }
+            "--threads" => {
+                options.threads =
+                    number(value(raw, &mut i, "--threads")?, "--threads", 1, 1024)? as usize
+            }
+            "--hash" => {
+                options.hash_mb =
+                    number(value(raw, &mut i, "--hash")?, "--hash", 1, 16384)? as usize
+            }
+            "--json" => json = true,
+            s if s.starts_with("--") => return Err(format!("unknown option `{s}`")),
+            s if variant.is_none() => variant = Some(s.to_string()),
+            s => return Err(format!("unexpected argument `{s}`")),
+        }
+        i += 1;
+    }
+    let variant = variant.ok_or("`bestmove` needs a variant id (see `dimchess variants`)")?;
+    let pos = start_position(&variant, fen.as_deref())?;
+    if limits == Limits::default() {
+        limits.movetime = Some(Duration::from_millis(1000));
+    }
+    let mut engine = AnyEngine::new(&options);
+    let stop = AtomicBool::new(false);
+    let mut iterations = Vec::new();
+    let r = engine
+        .search(&pos, &[], &limits, &stop, |i| {
+            if json {
+                iterations.push(format!(
+                    "{{\"depth\":{},\"seldepth\":{},\"score\":{},\"nodes\":{},\"nps\":{},\"time_ms\":{},\"pv\":[{}]}}",
+                    i.depth,
+                    i.seldepth,
+                    json_str(&i.score.to_string()),
+                    i.nodes,
+                    i.nps(),
+                    i.elapsed.as_millis(),
+                    i.pv.iter().map(|m| json_str(m)).collect::<Vec<_>>().join(",")
+                ));
+            } else {
+                eprintln!("{}", info_line(i));
+            }
+        })
+        .map_err(|e| e.to_string())?;
+    let io = |e: std::io::Error| e.to_string();
+    if json {
+        writeln!(
+            out,
+            "{{\"variant\":{},\"position\":{},\"iterations\":[{}],\"bestmove\":{},\"score\":{},\"depth\":{},\"nodes\":{},\"nps\":{},\"time_ms\":{},\"pv\":[{}]}}",
+            json_str(pos.id()),
+            json_str(&pos.text()),
+            iterations.join(","),
+            json_str(&r.best_text),
+            json_str(&r.score.to_string()),
+            r.depth,
+            r.nodes,
+            r.nps(),
+            r.elapsed.as_millis(),
+            r.pv.iter().map(|m| json_str(m)).collect::<Vec<_>>().join(",")
+        )
+        .map_err(io)?;
+    } else {
+        eprintln!(
+            "bestmove {} score {} depth {} nodes {} nps {} time {}",
+            r.best_text,
+            r.score,
+            r.depth,
+            r.nodes,
+            r.nps(),
+            r.elapsed.as_millis()
+        );
+        writeln!(out, "{}", r.best_text).map_err(io)?;
+    }
+    Ok(())
+}
+
+/// A tiny deterministic generator (xorshift64*), for the random player and ties.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+}
+
+/// A player of `dimchess match`.
+#[derive(Clone, Debug, PartialEq)]
+enum Kind {
+    Random,
+    Greedy,
+    Engine {
+        limits: Limits,
+        algorithm: Algorithm,
+    },
+}
+
+#[derive(Clone, Debug)]
+struct Spec {
+    name: String,
+    kind: Kind,
+}
+
+fn parse_player(text: &str, movetime: u64) -> Result<Spec, String> {
+    let mut parts = text.split(':');
+    let head = parts.next().unwrap_or("");
+    let kind = match head {
+        "random" => Kind::Random,
+        "greedy" => Kind::Greedy,
+        "engine" => {
+            let mut limits = Limits::default();
+            let mut algorithm = Algorithm::BrsPlus;
+            for opt in parts.by_ref() {
+                let (k, v) = opt.split_once('=').unwrap_or((opt, ""));
+                match k {
+                    "depth" => limits.depth = Some(number(v, "depth", 1, 64)? as u32),
+                    "movetime" => {
+                        limits.movetime =
+                            Some(Duration::from_millis(number(v, "movetime", 1, 86_400_000)?))
+                    }
+                    "nodes" => limits.nodes = Some(number(v, "nodes", 1, u64::MAX)?),
+                    "algo" if v == "brs" => algorithm = Algorithm::BrsPlus,
+                    "algo" if v == "paranoid" => algorithm = Algorithm::Paranoid,
+                    _ => {
+                        return Err(format!(
+                            "player `{text}`: unknown option `{opt}` (depth=N, movetime=MS, nodes=N, algo=brs|paranoid)"
+                        ));
+                    }
+                }
+            }
+            if limits == Limits::default() {
+                limits.movetime = Some(Duration::from_millis(movetime));
+            }
+            Kind::Engine { limits, algorithm }
+        }
+        _ => {
+            return Err(format!(
+                "player `{text}`: expected random, greedy or engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid]"
+            ));
+        }
+    };
+    if head != "engine" && parts.next().is_some() {
+        return Err(format!("player `{text}`: `{head}` takes no options"));
+    }
+    Ok(Spec {
+        name: text.to_string(),
+        kind,
+    })
+}
+
+/// A player during a match (an engine keeps its tables between its moves of a game).
+struct Player {
+    spec: Spec,
+    engine: Option<AnyEngine>,
+}
+
+impl Player {
+    fn new(spec: &Spec) -> Player {
+        let engine = match spec.kind {
+            Kind::Engine { algorithm, .. } => Some(AnyEngine::new(&Options {
+                algorithm,
+                ..Options::default()
+            })),
+            _ => None,
+        };
+        Player {
+            spec: spec.clone(),
+            engine,
+        }
+    }
+
+    fn choose(
+        &mut self,
+        pos: &AnyPosition,
+        history: &[u64],
+        rng: &mut Rng,
+    ) -> Result<AnyMove, String> {
+        match (&self.spec.kind, self.engine.as_mut()) {
+            (Kind::Random, _) => {
+                let moves = pos.moves_with_text();
+                if moves.is_empty() {
+                    return Err("no legal move".into());
+                }
+                Ok(moves[(rng.next() % moves.len() as u64) as usize].0)
+            }
+            (Kind::Greedy, _) => greedy_move(pos, || rng.next()).map_err(|e| e.to_string()),
+            (Kind::Engine { limits, .. }, Some(engine)) => {
+                let stop = AtomicBool::new(false);
+                engine
+                    .search(pos, history, limits, &stop, |_| {})
+                    .map(|r| r.best)
+                    .map_err(|e| e.to_string())
+            }
+            (Kind::Engine { .. }, None) => Err("engine not started".into()),
+        }
+    }
+}
+
+/// The Elo difference for the games' mean score, and the half-width of its 95% interval
+/// from the games' spread (normal approximation). When every game scored the same (all won
+/// or all lost) the difference is unbounded: `None`, with the exact one-sided 95% bound
+/// (a score `p` with `p^n = 0.05`) as the second value.
+fn elo(scores: &[f64]) -> (Option<f64>, f64) {
+    let n = scores.len() as f64;
+    if n == 0.0 {
+        return (Some(0.0), 0.0);
+    }
+    let to_elo = |s: f64| -400.0 * (1.0 / s - 1.0).log10();
+    let mean = scores.iter().sum::<f64>() / n;
+    if mean >= 1.0 || mean <= 0.0 {
+        let bound = to_elo(0.05f64.powf(1.0 / n));
+        return (None, if mean >= 1.0 { bound } else { -bound });
+        // (For all losses the upper bound is the mirror image of the all-wins lower bound.)
+    }
+    let var = scores.iter().map(|s| (s - mean) * (s - mean)).sum::<f64>() / n;
+    let sd = (var / n).sqrt();
+    let lo = to_elo((mean - 1.96 * sd).max(1e-6));
+    let hi = to_elo((mean + 1.96 * sd).min(1.0 - 1e-6));
+    (Some(to_elo(mean)), (hi - lo) / 2.0)
+}
+
+/// `dimchess match <variant> --white ENGINE --black ENGINE [--players ENGINE...] [--games N]
+/// [--movetime MS] [--openings FILE] [--record DIR] [--max-plies N] [--seed N] [--json]`.
+pub fn run_match(raw: &[String], out: &mut impl Write) -> Result<(), String> {
+    let mut variant = None;
+    let (mut white, mut black) = (None, None);
+    let mut others: Vec<String> = Vec::new();
+    let mut games = 10u64;
+    let mut movetime = 100u64;
+    let mut openings_file = None;
+    let mut record_dir = None;
+    let mut max_plies = None;
+    let mut seed = 1u64;
+    let mut json = false;
+    let mut i = 0;
+    while i < raw.len() {
+        match raw[i].as_str() {
+            "--white" => white = Some(value(raw, &mut i, "--white")?.to_string()),
+            "--black" => black = Some(value(raw, &mut i, "--black")?.to_string()),
+            "--players" => others.push(value(raw, &mut i, "--players")?.to_string()),
+            "--games" => games = number(value(raw, &mut i, "--games")?, "--games", 1, 1_000_000)?,
+            "--movetime" => {
+                movetime = number(
+                    value(raw, &mut i, "--movetime")?,
+                    "--movetime",
+                    1,
+                    86_400_000,
+                )?
+            }
+            "--openings" => openings_file = Some(value(raw, &mut i, "--openings")?.to_string()),
+            "--record" => record_dir = Some(value(raw, &mut i, "--record")?.to_string()),
+            "--max-plies" => {
+                max_plies = Some(number(
+                    value(raw, &mut i, "--max-plies")?,
+                    "--max-plies",
+                    1,
+                    100_000,
+                )?)
+            }
+            "--seed" => seed = number(value(raw, &mut i, "--seed")?, "--seed", 0, u64::MAX)?,
+            "--json" => json = true,
+            s if s.starts_with("--") => return Err(format!("unknown option `{s}`")),
+            s if variant.is_none() => variant = Some(s.to_string()),
+            s => return Err(format!("unexpected argument `{s}`")),
+        }
+        i += 1;
+    }
+    let variant = variant.ok_or("`match` needs a variant id (see `dimchess variants`)")?;
+    let info = registry::find(&variant).map_err(|e| e.to_string())?;
+    let a = parse_player(
+        white.as_deref().ok_or("`match` needs --white ENGINE")?,
+        movetime,
+    )?;
+    let b = parse_player(
+        black.as_deref().ok_or("`match` needs --black ENGINE")?,
+        movetime,
+    )?;
+    let extra: Vec<Spec> = others
+        .iter()
+        .map(|t| parse_player(t, movetime))
+        .collect::<Result<_, _>>()?;
+    let openings: Vec<AnyPosition> = match &openings_file {
+        None => vec![info.start_position()],
+        Some(f) => {
+            let text = std::fs::read_to_string(f).map_err(|e| format!("openings `{f}`: {e}"))?;
+            let mut v = Vec::new();
+            for (n, line) in text.lines().enumerate() {
+                let line = line.trim();
+                if line.is_empty() || line.starts_with('#') {
+                    continue;
+                }
+                v.push(
+                    info.parse_position(line)
+                        .map_err(|e| format!("openings `{f}` line {}: {e}", n + 1))?,
+                );
+            }
+            if v.is_empty() {
+                return Err(format!("openings `{f}`: no position"));
+            }
+            v
+        }
+    };
+    if let Some(d) = &record_dir {
+        std::fs::create_dir_all(d).map_err(|e| format!("record directory `{d}`: {e}"))?;
+    }
+    let seats = if openings[0].layout().players.len() > 2 {
+        4
+    } else {
+        2
+    };
+    // The cap: 300 turns per seat (games between sensible players end long before).
+    let max_plies = max_plies.unwrap_or(300 * seats as u64);
+    if !extra.is_empty() && extra.len() + 2 != seats {
+        return Err(format!(
+            "--players: a {seats}-seat game takes {} more players after --white and --black",
+            seats - 2
+        ));
+    }
+    let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let (mut w, mut d, mut l, mut capped, mut illegal) = (0u64, 0u64, 0u64, 0u64, 0u64);
+    let mut scores = Vec::new();
+    let io = |e: std::io::Error| e.to_string();
+    for g in 0..games {
+        // Player A sits at seat g % seats; B (and the extra players) fill the others in order.
+        let a_seat = (g % seats as u64) as usize;
+        let start = openings[((g / seats as u64) % openings.len() as u64) as usize].clone();
+        let mut specs: Vec<Spec> = Vec::with_capacity(seats);
+        let mut rest = std::iter::once(&b).chain(extra.iter()).cycle();
+        for s in 0..seats {
+            if s == a_seat {
+                specs.push(a.clone());
+            } else if let Some(x) = rest.next() {
+                specs.push(x.clone());
+            }
+        }
+        let mut players: Vec<Player> = specs.iter().map(Player::new).collect();
+        let mut game = Game::new(start);
+        let mut history: Vec<u64> = Vec::new();
+        let mut outcome_text = String::new();
+        let mut a_points = None;
+        while game.position().outcome().is_none() {
+            if game.len() as u64 >= max_plies {
+                break;
+            }
+            let pos = game.position().clone();
+            let seat = pos.turn();
+            let mv = players[seat].choose(&pos, &history, &mut rng)?;
+            if let Err(e) = game.play(mv) {
+                // The rules reject the move: the mover loses.
+                illegal += 1;
+                outcome_text = format!("illegal move by {}: {e}", specs[seat].name);
+                a_points = Some(if seat == a_seat { 0.0 } else { 1.0 });
+                break;
+            }
+            history.push(pos.zobrist());
+        }
+        let final_pos = game.position().clone();
+        let points = match (a_points, final_pos.outcome()) {
+            (Some(p), _) => p,
+            (None, Some(o)) => {
+                outcome_text = final_pos.result_text().unwrap_or_else(|| o.to_string());
+                match o.winner() {
+                    Some(wn) if wn == a_seat => 1.0,
+                    Some(_) => 0.0,
+                    None => 0.5,
+                }
+            }
+            (None, None) => {
+                capped += 1;
+                outcome_text = format!("move cap of {max_plies} plies");
+                0.5
+            }
+        };
+        if points == 1.0 {
+            w += 1;
+        } else if points == 0.0 {
+            l += 1;
+        } else {
+            d += 1;
+        }
+        scores.push(points);
+        if let Some(dir) = &record_dir {
+            for (s, spec) in specs.iter().enumerate() {
+                let _ = game.set_tag(&format!("Seat{s}"), &spec.name);
+            }
+            let path = format!("{dir}/game-{:04}.txt", g + 1);
+            std::fs::write(&path, game.to_record()).map_err(|e| format!("record `{path}`: {e}"))?;
+        }
+        if !json {
+            writeln!(
+                out,
+                "game {} ({} at seat {a_seat}): {outcome_text}, {} plies, {} scores {points}",
+                g + 1,
+                a.name,
+                game.len(),
+                a.name
+            )
+            .map_err(io)?;
+            out.flush().map_err(io)?;
+        }
+    }
+    let n = scores.len() as f64;
+    let score = scores.iter().sum::<f64>() / n;
+    let (e, err) = elo(&scores);
+    let elo_text = match e {
+        Some(e) => format!("Elo {e:+.0} +/- {err:.0}"),
+        None if score >= 1.0 => format!("Elo +inf (95% lower bound {err:+.0})"),
+        None => format!("Elo -inf (95% upper bound {err:+.0})"),
+    };
+    let elo_json = match e {
+        Some(e) => format!("\"elo\":{e:.1},\"elo_error\":{err:.1}"),
+        None => format!("\"elo\":null,\"elo_bound\":{err:.1}"),
+    };
+    if json {
+        writeln!(
+            out,
+            "{{\"variant\":{},\"a\":{},\"b\":{},\"games\":{games},\"wins\":{w},\"draws\":{d},\"losses\":{l},\"capped\":{capped},\"illegal\":{illegal},\"score\":{score:.4},{elo_json}}}",
+            json_str(info.id),
+            json_str(&a.name),
+            json_str(&b.name)
+        )
+        .map_err(io)?;
+    } else {
+        writeln!(
+            out,
+            "{} vs {} in {}: {games} games, +{w} ={d} -{l} (capped {capped}, illegal moves {illegal}), score {:.1}%, {elo_text}",
+            a.name,
+            b.name,
+            info.id,
+            100.0 * score
+        )
+        .map_err(io)?;
+    }
+    Ok(())
+}
