@@ -49,6 +49,7 @@ pub use dimchess_core as core;
 pub use dimchess_core::{Describe, Error, Layout, Outcome, Position};
 pub use dimchess_dimension_chess as dimension_chess;
 pub use dimchess_dimension_x as dimension_x;
+pub use dimchess_engine as engine;
 pub use dimchess_fide as fide;
 pub use dimchess_hyperspace as hyperspace;
 pub use dimchess_redistribution as redistribution;
