@@ -139,6 +139,12 @@ macro_rules! any_position {
                 }
             }
 
+            fn own_move_can_lose(&self) -> bool {
+                match self {
+                    $(VariantPosition::$name(p) => p.own_move_can_lose(),)*
+                }
+            }
+
             fn zobrist(&self) -> u64 {
                 match self {
                     $(VariantPosition::$name(p) => p.zobrist(),)*
@@ -359,6 +365,10 @@ impl Position for AnyPosition {
 
     fn result_text(&self) -> Option<String> {
         self.pos.result_text()
+    }
+
+    fn own_move_can_lose(&self) -> bool {
+        self.pos.own_move_can_lose()
     }
 
     fn zobrist(&self) -> u64 {

@@ -8,9 +8,10 @@
 //! ends a line as a successful defence. With four players the three others are all defenders,
 //! whatever they would like to do ("a forced win against any replies").
 //!
-//! "Within N turns" counts as a "mate in N" problem does: the win comes with one of the solving
-//! player's first N turns (or in the other players' turns between them); a defender that would
-//! lose by its own move after the N-th turn is a win within N + 1.
+//! "Within N turns" means before the solving player's turn N + 1: the win comes with one of its
+//! first N turns or in the other players' turns after them (in three-level an army checkmated
+//! by the last move is eliminated when its owner has passed, TL-14 and TL-16; in Hyperspace a
+//! defender may have only moves that explode its own King).
 //!
 //! The answer never depends on time: the search is exhaustive to the given depth, with cutoffs
 //! that cannot change the answer (an OR node stops at its first winning move, an AND node at
@@ -132,7 +133,19 @@ pub fn solve<P: Position>(pos: &P, options: &SolveOptions) -> Result<SolveReport
         }
     } else {
         // Iterative deepening: the first move that wins within k, for k = 1, 2, ...
+        if let Some((m, _)) = children
+            .iter()
+            .find(|(_, c)| c.outcome().is_some_and(|o| o.winner() == Some(player)))
+        {
+            solutions.push(Solution {
+                first: *m,
+                turns: 1,
+            });
+        }
         'deepen: for k in 1..=options.turns {
+            if !solutions.is_empty() {
+                break;
+            }
             for (m, child) in &children {
                 if solver.move_wins(child, k) && confirm(player, child, k, options.verify) {
                     solutions.push(Solution {
@@ -185,6 +198,10 @@ struct Solver<P: Position> {
     _position: core::marker::PhantomData<P>,
 }
 
+/// Turns of the other players in a row after which the solving player's turn cannot come back
+/// (four seats, passes included, take at most three in every registered variant).
+const MAX_OTHER_TURNS: u32 = 16;
+
 /// Positions kept in the table at most (a full table keeps what it has and stores no more).
 const TABLE_LIMIT: usize = 1 << 20;
 
@@ -206,17 +223,23 @@ impl<P: Position> Solver<P> {
 
     /// Whether `pos`, just reached by some move, is a forced win for the solving player with
     /// `left` of its turns still to come: the game is won, or the solving player is to move
-    /// and some move wins, or another player is to move and every move still loses. With no
-    /// turn left the game must already be won: as in a "mate in N" problem, the win comes at
-    /// the latest with the solving player's last turn (a defender forced to lose on its own
-    /// move after that, say by an explosion in Hyperspace, makes a win within one turn more).
+    /// (with a turn left) and some move wins, or another player is to move and every move
+    /// still loses. The other players' turns after the solving player's last turn count: a
+    /// three-level army checkmated by the last move is eliminated only when its owner has
+    /// passed (TL-14, TL-16), and a Hyperspace defender may have only moves that explode its
+    /// own King.
     fn reached(&mut self, pos: &P, left: u32) -> bool {
+        self.reached_after(pos, left, 0)
+    }
+
+    /// [`Solver::reached`] after `others` turns of the other players since the solving
+    /// player's last move.
+    fn reached_after(&mut self, pos: &P, left: u32, others: u32) -> bool {
         self.nodes += 1;
         match pos.outcome() {
             Some(o) => self.is_our_win(&o),
-            None if left == 0 => false,
-            None if pos.turn() == self.player => self.attack(pos, left),
-            None => self.defend(pos, left),
+            None if pos.turn() == self.player => left > 0 && self.attack(pos, left),
+            None => self.defend(pos, left, others),
         }
     }
 
@@ -260,22 +283,31 @@ impl<P: Position> Solver<P> {
                 }
                 children.sort_by_key(|(rank, _)| *rank);
             }
-            win = left > 1
-                && children.iter().any(|(_, c)| {
-                    if c.turn() == self.player {
-                        self.attack(c, left - 1)
-                    } else {
-                        self.defend(c, left - 1)
-                    }
-                });
+            win = children.iter().any(|(_, c)| {
+                if c.turn() == self.player {
+                    left > 1 && self.attack(c, left - 1)
+                } else {
+                    self.defend(c, left - 1, 0)
+                }
+            });
         }
         self.store(pos, text, Node::Attack, left, win);
         win
     }
 
     /// Another player is to move in `pos` (game not over), and the solving player has `left`
-    /// >= 1 turns to come: does every move still lose?
-    fn defend(&mut self, pos: &P, left: u32) -> bool {
+    /// turns to come: does every move still lose?
+    fn defend(&mut self, pos: &P, left: u32, others: u32) -> bool {
+        if left == 0 && !pos.own_move_can_lose() {
+            // After the solving player's last turn only a reply that loses at once for its
+            // mover could still win; this variant has none.
+            return false;
+        }
+        if others >= MAX_OTHER_TURNS {
+            // The solving player's turn does not come back: it has been eliminated (four
+            // players), so no win of its own can follow.
+            return false;
+        }
         let text = self.table.is_some().then(|| pos.text());
         if let Some(known) = self.lookup(pos, text.as_deref(), Node::Defend, left) {
             return known;
@@ -288,7 +320,7 @@ impl<P: Position> Solver<P> {
         for &m in moves.iter() {
             let mut c = pos.clone();
             c.play_unchecked(m);
-            if !self.reached(&c, left) {
+            if !self.reached_after(&c, left, others + 1) {
                 lost = false;
                 break;
             }

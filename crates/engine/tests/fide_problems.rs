@@ -110,14 +110,12 @@ fn reached_wins(c: &Chess, me: usize, left: u32) -> bool {
     if let Some(o) = c.outcome() {
         return o.winner() == Some(me);
     }
-    if left == 0 {
-        return false;
-    }
     let moves = legal(c);
     if c.turn() == me {
-        moves
-            .iter()
-            .any(|&m| reached_wins(&after(c, m), me, left - 1))
+        left > 0
+            && moves
+                .iter()
+                .any(|&m| reached_wins(&after(c, m), me, left - 1))
     } else {
         !moves.is_empty() && moves.iter().all(|&m| reached_wins(&after(c, m), me, left))
     }

@@ -44,16 +44,14 @@ fn reached_wins(c: &Chess, me: usize, left: u32) -> bool {
     if let Some(o) = c.outcome() {
         return o.winner() == Some(me);
     }
-    if left == 0 {
-        return false;
-    }
     let mut moves = Default::default();
     c.legal_moves(&mut moves);
     let moves: &dimchess_fide::Moves = &moves;
     if c.turn() == me {
-        moves
-            .iter()
-            .any(|&m| reached_wins(&after(c, m), me, left - 1))
+        left > 0
+            && moves
+                .iter()
+                .any(|&m| reached_wins(&after(c, m), me, left - 1))
     } else {
         !moves.is_empty() && moves.iter().all(|&m| reached_wins(&after(c, m), me, left))
     }
