@@ -11,6 +11,7 @@ use core::fmt;
 use dimchess_core::layout::{Describe, Layout};
 use dimchess_core::perft::{PerftOptions, perft_divide_with, perft_with};
 use dimchess_core::{Error, Outcome, Position};
+use dimchess_engine::solve::{Solution, SolveOptions, SolveReport, solve};
 
 use crate::registry::VariantInfo;
 
@@ -79,6 +80,22 @@ macro_rules! any_position {
                         .into_iter()
                         .map(|(m, n)| (p.move_text(m), n))
                         .collect(),)*
+                }
+            }
+
+            /// The exact problem solver ([`dimchess_engine::solve::solve`]), monomorphised for
+            /// the variant.
+            pub fn solve(&self, options: &SolveOptions) -> Result<SolveReport<AnyMove>, Error> {
+                match self {
+                    $(VariantPosition::$name(p) => solve(p, options).map(|r| SolveReport {
+                        player: r.player,
+                        nodes: r.nodes,
+                        solutions: r
+                            .solutions
+                            .into_iter()
+                            .map(|s| Solution { first: AnyMove::$name(s.first), turns: s.turns })
+                            .collect(),
+                    }),)*
                 }
             }
 
@@ -162,6 +179,12 @@ macro_rules! any_position {
             fn draw_claim(&self, occurrences: usize) -> Option<Outcome> {
                 match self {
                     $(VariantPosition::$name(p) => p.draw_claim(occurrences),)*
+                }
+            }
+
+            fn own_move_can_lose(&self) -> bool {
+                match self {
+                    $(VariantPosition::$name(p) => p.own_move_can_lose(),)*
                 }
             }
 
@@ -350,6 +373,22 @@ impl AnyPosition {
         self.pos.moves_with_text()
     }
 
+    /// Whether the side to move can force a win within `options.turns` of its own turns, and
+    /// with which first moves (the exact solver of [`dimchess_engine::solve`]).
+    ///
+    /// ```
+    /// use dimchess::registry;
+    /// use dimchess::engine::solve::SolveOptions;
+    /// let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+    /// let pos = registry::parse("fide", fen).unwrap();
+    /// let report = pos.solve(&SolveOptions { turns: 1, ..Default::default() }).unwrap();
+    /// assert_eq!(pos.move_text(report.solutions[0].first), "h5f7");
+    /// # use dimchess::Position;
+    /// ```
+    pub fn solve(&self, options: &SolveOptions) -> Result<SolveReport<AnyMove>, Error> {
+        self.pos.solve(options)
+    }
+
     /// The layout of the position after `mv` with the cells `mv` changed highlighted as the
     /// last move, or an error (and no change) if `mv` is illegal here.
     pub fn play_and_layout(&mut self, mv: AnyMove) -> Result<Layout, Error> {
@@ -403,6 +442,10 @@ impl Position for AnyPosition {
 
     fn draw_claim(&self, occurrences: usize) -> Option<Outcome> {
         self.pos.draw_claim(occurrences)
+    }
+
+    fn own_move_can_lose(&self) -> bool {
+        self.pos.own_move_can_lose()
     }
 
     fn zobrist(&self) -> u64 {

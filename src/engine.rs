@@ -18,7 +18,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use dimchess_core::{Error, Evaluate, Position};
-pub use dimchess_engine::{Algorithm, Clock, Limits, Options, Score};
+pub use dimchess_engine::{Algorithm, Clock, Limits, Options, Score, solve};
 use dimchess_engine::{Engine, Info};
 
 use crate::any::{AnyMove, AnyPosition, VariantPosition};

@@ -26,7 +26,8 @@ const USAGE: &str = "usage:
   dimchess bestmove <variant> [--fen TEXT] [--depth N | --movetime MS | --nodes N] [--threads N] [--hash MB] [--json]
   dimchess match <variant> --white PLAYER --black PLAYER [--players PLAYER...] [--games N] [--movetime MS]
                  [--openings FILE] [--record DIR] [--max-plies N (default 300 per seat)] [--seed N] [--json]
-      (PLAYER: random, greedy or engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid])";
+      (PLAYER: random, greedy or engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid])
+  dimchess solve <variant> [--fen TEXT] --turns N [--all] [--json]";
 
 /// A failure the tool reports on one line with exit status 2. (`pub(crate)`, as [`run`]: the
 /// fuzz target `cli` includes this file as a module.)
@@ -48,6 +49,8 @@ struct Args {
     json: bool,
     svg: Option<String>,
     record: Option<String>,
+    turns: Option<u32>,
+    all: bool,
 }
 
 fn parse_args(raw: &[String], allowed: &[&str]) -> Result<Args, Fail> {
@@ -60,6 +63,8 @@ fn parse_args(raw: &[String], allowed: &[&str]) -> Result<Args, Fail> {
         json: false,
         svg: None,
         record: None,
+        turns: None,
+        all: false,
     };
     let mut i = 0;
     while i < raw.len() {
@@ -103,6 +108,13 @@ fn parse_args(raw: &[String], allowed: &[&str]) -> Result<Args, Fail> {
             "--json" if allowed.contains(&"--json") => a.json = true,
             "--svg" if allowed.contains(&"--svg") => a.svg = Some(value("--svg")?),
             "--record" if allowed.contains(&"--record") => a.record = Some(value("--record")?),
+            "--turns" if allowed.contains(&"--turns") => {
+                let v = value("--turns")?;
+                a.turns = Some(v.parse().ok().filter(|n| (1..=64).contains(n)).ok_or_else(
+                    || Fail(format!("--turns `{v}`: expected a number from 1 to 64")),
+                )?);
+            }
+            "--all" if allowed.contains(&"--all") => a.all = true,
             s if s.starts_with("--") => return Err(Fail(format!("unknown option `{s}`"))),
             s => a.positional.push(s.to_string()),
         }
@@ -321,10 +333,82 @@ pub(crate) fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
                 writeln!(out, "{r}").map_err(io)?;
             }
         }
+        "solve" => solve(rest, out)?,
         "help" | "--help" | "-h" => writeln!(out, "{USAGE}").map_err(io)?,
         other => return Err(Fail(format!("unknown command `{other}`\n{USAGE}"))),
     }
     Ok(())
+}
+
+/// `dimchess solve`: every first move (or the first shortest) that forces a win within
+/// `--turns` of the side to move's own turns, then a summary line; or that none exists.
+fn solve(rest: &[String], out: &mut impl Write) -> Result<(), Fail> {
+    let io = write_failure;
+    let a = parse_args(rest, &["--fen", "--turns", "--all", "--json"])?;
+    let variant = need_variant(&a, "solve")?;
+    if a.positional.len() > 1 {
+        return Err(Fail(format!("unexpected argument `{}`", a.positional[1])));
+    }
+    let turns = a
+        .turns
+        .ok_or_else(|| Fail("`solve` needs --turns N".to_string()))?;
+    let pos = position(&variant, a.fen.as_deref())?;
+    let report = pos.solve(&dimchess::engine::solve::SolveOptions {
+        turns,
+        all: a.all,
+        verify: true,
+    })?;
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    if a.json {
+        let items: Vec<String> = report
+            .solutions
+            .iter()
+            .map(|s| {
+                format!(
+                    "{{\"move\":{},\"turns\":{}}}",
+                    json_str(&pos.move_text(s.first)),
+                    s.turns
+                )
+            })
+            .collect();
+        writeln!(
+            out,
+            "{{\"variant\":{},\"position\":{},\"turns\":{turns},\"player\":{},\"win\":{},\"solutions\":[{}],\"nodes\":{}}}",
+            json_str(pos.id()),
+            json_str(&pos.text()),
+            report.player,
+            report.is_win(),
+            items.join(","),
+            report.nodes
+        )
+        .map_err(io)?;
+        return Ok(());
+    }
+    for s in &report.solutions {
+        writeln!(
+            out,
+            "{}: win in {}",
+            pos.move_text(s.first),
+            plural(s.turns as usize, "turn")
+        )
+        .map_err(io)?;
+    }
+    let within = plural(turns as usize, "turn");
+    if report.is_win() {
+        writeln!(
+            out,
+            "forced win within {within}: {}, {} examined",
+            plural(report.solutions.len(), "solution"),
+            plural(report.nodes as usize, "position")
+        )
+    } else {
+        writeln!(
+            out,
+            "no forced win within {within} ({} examined)",
+            plural(report.nodes as usize, "position")
+        )
+    }
+    .map_err(io)
 }
 
 /// The final position and result of a game: position text then result line, or one JSON

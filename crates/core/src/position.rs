@@ -119,6 +119,15 @@ pub trait Position: Clone + fmt::Display + Send + Sync + Sized {
         None
     }
 
+    /// Whether a move of the side to move can end the game against it at once (its own King
+    /// exploding, its army eliminated when it passes). `false` lets a search skip the replies
+    /// after the solver's last turn (`dimchess_engine::solve`); the default `true` is always
+    /// safe. Variants where a move never loses for its mover (an illegal self-check, no
+    /// self-destruction) return `false`.
+    fn own_move_can_lose(&self) -> bool {
+        true
+    }
+
     /// The Zobrist hash, kept incrementally.
     fn zobrist(&self) -> u64;
 

@@ -27,6 +27,11 @@ impl Position for DimensionChess {
         self.turn.index()
     }
 
+    /// A move may not leave its own King in check (DC-22): it never loses at once.
+    fn own_move_can_lose(&self) -> bool {
+        false
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.game_outcome()
     }

@@ -169,6 +169,11 @@ impl Position for DxPosition {
 
     /// DX-7, DX-9, DX-30: the side to move has lost if its King is gone or it has no legal
     /// turn. There are no draws (DX-10).
+    /// No action removes its own King (DX-7), and immobility loses only for the player to move (DX-9): a turn never loses at once for its mover.
+    fn own_move_can_lose(&self) -> bool {
+        false
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         let c = self.side.index();
         if self.king_sq(c).is_none() {

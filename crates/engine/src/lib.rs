@@ -11,6 +11,7 @@
 //! - four players: paranoid alpha-beta or BRS+ (Esser, Gras, Winands, Schadd, Lanctot,
 //!   "Improving Best-Reply Search", CG 2013), with eliminations, passes and every ending of
 //!   the rules in the tree (the position plays them);
+//! - [`solve`]: the exact problem solver (forced wins within N turns, every solution);
 //! - limits by depth, nodes, time per move and clock with increment, and a stop flag that is
 //!   polled every few dozen nodes (a stopped search answers within milliseconds).
 //!
@@ -39,6 +40,7 @@ mod multi;
 mod ordering;
 mod score;
 mod search;
+pub mod solve;
 mod table;
 mod two_player;
 

@@ -313,6 +313,11 @@ impl Position for Chess {
         self.turn.index()
     }
 
+    /// A move may not leave its own King in check: it never loses at once.
+    fn own_move_can_lose(&self) -> bool {
+        false
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         if self.count_legal_moves() > 0 {
             return None;

@@ -45,6 +45,11 @@ impl dimchess_core::Position for Redistribution {
         self.turn.index()
     }
 
+    /// A move may not leave its own Emperor in check (RD-12): it never loses at once.
+    fn own_move_can_lose(&self) -> bool {
+        false
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.game_outcome()
     }
