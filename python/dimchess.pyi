@@ -202,3 +202,13 @@ def random_playouts(
 
 def moves_many(variant: str, texts: Iterable[str]) -> List[List[str]]:
     """The legal move texts of each position text, in order (GIL released)."""
+
+def bestmove(
+    variant: str,
+    text: Optional[str] = None,
+    depth: Optional[int] = None,
+    movetime_ms: Optional[int] = None,
+    nodes: Optional[int] = None,
+    hash_mb: int = 16,
+) -> Dict[str, Any]:
+    """The engine's move: {"move", "score", "pv", "depth", "nodes"} (GIL released)."""

@@ -1,7 +1,5 @@
 //! The calls that run a whole loop in Rust with the GIL released: perft, random playouts,
-//! the legal moves of many positions.
-//!
-//! (The engine's `bestmove` belongs here once `crates/engine` exists.)
+//! the legal moves of many positions, and the engine's `bestmove`.
 
 use dimchess::core::perft::PerftOptions;
 use dimchess::core::zobrist::SplitMix64;
@@ -161,4 +159,58 @@ pub fn moves_many<'py>(
     listed
         .map_err(|(i, e)| to_py_in(e, &format!("position {i}")))?
         .into_lists(py)
+}
+
+/// The engine's choice (`dimchess-engine`, the search of `dimchess bestmove`) in the start
+/// position of `variant` (or the position `text`): searched to `depth` plies, for
+/// `movetime_ms` milliseconds or `nodes` nodes (1000 ms when none is given). Returns a dict
+/// {"move": text, "score": "cp N" | "win N" | "loss N" (for the side to move), "pv": [texts],
+/// "depth": completed depth, "nodes": nodes searched}. The GIL is released while it searches;
+/// a finished game raises DimchessError ("game over: ...").
+#[pyfunction]
+#[pyo3(signature = (variant, text=None, depth=None, movetime_ms=None, nodes=None, hash_mb=16))]
+pub fn bestmove(
+    py: Python<'_>,
+    variant: &str,
+    text: Option<&str>,
+    depth: Option<i64>,
+    movetime_ms: Option<i64>,
+    nodes: Option<i64>,
+    hash_mb: i64,
+) -> PyResult<Py<PyDict>> {
+    use dimchess::engine::{AnyEngine, Limits, Options};
+    let pos = Position::read(variant, text).map_err(to_py)?;
+    let mut limits = Limits {
+        depth: depth
+            .map(|d| in_range("depth", d, 1..=MAX_DEPTH))
+            .transpose()?
+            .map(|d| d as u32),
+        nodes: nodes
+            .map(|n| in_range("nodes", n, 1..=i64::MAX))
+            .transpose()?
+            .map(|n| n as u64),
+        movetime: movetime_ms
+            .map(|t| in_range("movetime_ms", t, 1..=86_400_000))
+            .transpose()?
+            .map(|t| std::time::Duration::from_millis(t as u64)),
+        ..Limits::default()
+    };
+    if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
+        limits.movetime = Some(std::time::Duration::from_millis(1000));
+    }
+    let options = Options {
+        hash_mb: in_range("hash_mb", hash_mb, 1..=MAX_HASH_MB)? as usize,
+        ..Options::default()
+    };
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let result = py
+        .detach(|| AnyEngine::new(&options).search(&pos, &[], &limits, &stop, |_| {}))
+        .map_err(to_py)?;
+    let d = PyDict::new(py);
+    d.set_item("move", &result.best_text)?;
+    d.set_item("score", result.score.to_string())?;
+    d.set_item("pv", &result.pv)?;
+    d.set_item("depth", result.depth)?;
+    d.set_item("nodes", result.nodes)?;
+    Ok(d.unbind())
 }

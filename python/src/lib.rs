@@ -50,7 +50,7 @@ fn dimchess_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bulk::perft, m)?)?;
     m.add_function(wrap_pyfunction!(bulk::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(bulk::moves_many, m)?)?;
-    // `bestmove` joins these once the engine (crates/engine) is in the root crate.
+    m.add_function(wrap_pyfunction!(bulk::bestmove, m)?)?;
     m.add("DimchessError", py.get_type::<errors::DimchessError>())?;
     m.add(
         "InvalidTextError",

@@ -75,3 +75,25 @@ def test_moves_many_names_the_bad_text():
         dimchess.moves_many("fide", [good, 3])
     with pytest.raises(dimchess.InvalidTextError):
         dimchess.moves_many("nochess", [good])
+
+
+@pytest.mark.parametrize("variant", CHEAP_VARIANTS)
+def test_bestmove_is_a_legal_move(variant):
+    pos = dimchess.Position(variant)
+    r = dimchess.bestmove(variant, depth=2)
+    assert r["move"] in pos.legal_moves()
+    assert r["pv"][0] == r["move"]
+    assert r["depth"] >= 1 and r["nodes"] > 0
+    assert r["score"].split()[0] in ("cp", "win", "loss")
+
+
+def test_bestmove_finds_mate_in_one_and_refuses_a_finished_game():
+    fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
+    r = dimchess.bestmove("fide", fen, depth=3)
+    assert r["move"] == "h5f7"
+    assert r["score"] == "win 1"
+    mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+    with pytest.raises(dimchess.DimchessError, match="game over"):
+        dimchess.bestmove("fide", mated, depth=1)
+    with pytest.raises(ValueError):
+        dimchess.bestmove("fide", depth=0)
