@@ -12,6 +12,9 @@ use dimchess_core::Position;
 use dimchess_engine::solve::{SolveOptions, solve};
 use dimchess_fide::Chess;
 
+mod common;
+use common::reference_solutions;
+
 const SET: &str = include_str!("data/fide-problems.txt");
 
 enum Problem {
@@ -80,45 +83,6 @@ fn check_mate(fen: &str, n: u32, key: &str) -> bool {
         assert_eq!(quick, reference_solutions(&p, shortest), "{fen}");
     }
     shortest < n
-}
-
-/// Every first move that wins within `k` turns, by plain minimax without table or ordering.
-fn reference_solutions(p: &Chess, k: u32) -> Vec<String> {
-    let me = p.turn();
-    let mut out: Vec<String> = legal(p)
-        .into_iter()
-        .filter(|&m| reached_wins(&after(p, m), me, k - 1))
-        .map(|m| p.move_text(m))
-        .collect();
-    out.sort();
-    out
-}
-
-fn legal(p: &Chess) -> Vec<<Chess as Position>::Move> {
-    let mut moves = dimchess_fide::Moves::default();
-    p.legal_moves(&mut moves);
-    moves.iter().copied().collect()
-}
-
-fn after(p: &Chess, m: <Chess as Position>::Move) -> Chess {
-    let mut c = p.clone();
-    c.play_unchecked(m);
-    c
-}
-
-fn reached_wins(c: &Chess, me: usize, left: u32) -> bool {
-    if let Some(o) = c.outcome() {
-        return o.winner() == Some(me);
-    }
-    let moves = legal(c);
-    if c.turn() == me {
-        left > 0
-            && moves
-                .iter()
-                .any(|&m| reached_wins(&after(c, m), me, left - 1))
-    } else {
-        !moves.is_empty() && moves.iter().all(|&m| reached_wins(&after(c, m), me, left))
-    }
 }
 
 #[test]

@@ -5,6 +5,9 @@ use dimchess_core::Position;
 use dimchess_engine::solve::{SolveOptions, solve};
 use dimchess_fide::Chess;
 
+mod common;
+use common::reference_solutions;
+
 fn pos(fen: &str) -> Chess {
     Chess::from_fen(fen).unwrap()
 }
@@ -14,46 +17,6 @@ fn opts(turns: u32, all: bool) -> SolveOptions {
         turns,
         all,
         verify: true,
-    }
-}
-
-/// Every first move that wins within `k` turns, by plain minimax without table or move
-/// ordering: the second method the solver is checked against.
-fn reference_solutions(p: &Chess, k: u32) -> Vec<String> {
-    let me = p.turn();
-    let mut out = Vec::new();
-    let mut moves = Default::default();
-    p.legal_moves(&mut moves);
-    for &m in moves.iter() {
-        if reached_wins(&after(p, m), me, k - 1) {
-            out.push(p.move_text(m));
-        }
-    }
-    out.sort();
-    out
-}
-
-fn after(p: &Chess, m: <Chess as Position>::Move) -> Chess {
-    let mut c = p.clone();
-    c.play_unchecked(m);
-    c
-}
-
-/// `c` was just reached: a forced win for `me` with `left` of `me`'s turns to come?
-fn reached_wins(c: &Chess, me: usize, left: u32) -> bool {
-    if let Some(o) = c.outcome() {
-        return o.winner() == Some(me);
-    }
-    let mut moves = Default::default();
-    c.legal_moves(&mut moves);
-    let moves: &dimchess_fide::Moves = &moves;
-    if c.turn() == me {
-        left > 0
-            && moves
-                .iter()
-                .any(|&m| reached_wins(&after(c, m), me, left - 1))
-    } else {
-        !moves.is_empty() && moves.iter().all(|&m| reached_wins(&after(c, m), me, left))
     }
 }
 
