@@ -32,6 +32,9 @@
 //!
 //! The engine allocates its tables and per-ply move lists when it is made (and when a search
 //! needs more plies than before); a node allocates nothing.
+// Where other crates' docs link to this one's items when its own docs are not (yet) built
+// beside theirs (see dimchess-core). Keep the version in step.
+#![doc(html_root_url = "https://docs.rs/dimchess-engine/0.1.0")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
