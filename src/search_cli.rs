@@ -9,7 +9,7 @@ use dimchess::engine::{Algorithm, AnyEngine, AnyInfo, Limits, Options, greedy_mo
 use dimchess::record::Game;
 use dimchess::{AnyMove, AnyPosition, Describe, Position, registry};
 
-use crate::json_str;
+use super::json_str;
 
 /// Reads the value after option `name`.
 fn value<'a>(raw: &'a [String], i: &mut usize, name: &str) -> Result<&'a str, String> {
