@@ -41,15 +41,8 @@ impl<P: Evaluate> Run<'_, P> {
         let mut hash_move = None;
         if let Some(hit) = self.e.table.probe(key, ply) {
             hash_move = hit.mv;
-            if hit.depth >= depth {
-                let cut = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.score >= beta,
-                    Bound::Upper => hit.score <= alpha,
-                };
-                if cut {
-                    return hit.score;
-                }
+            if hit.depth >= depth && hit.bound.settles(hit.score, alpha, beta) {
+                return hit.score;
             }
         }
         pos.legal_moves(&mut self.e.plies[ply].moves);
@@ -96,13 +89,7 @@ impl<P: Evaluate> Run<'_, P> {
             }
         }
         self.e.path.pop();
-        let bound = if best <= alpha0 {
-            Bound::Upper
-        } else if best >= beta0 {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best, alpha0, beta0);
         self.e.table.store(key, ply, best_move, best, depth, bound);
         best
     }
@@ -136,15 +123,8 @@ impl<P: Evaluate> Run<'_, P> {
         let mut hash_move = None;
         if let Some(hit) = self.e.table.probe(key, ply) {
             hash_move = hit.mv;
-            if hit.depth >= depth {
-                let cut = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.score >= beta,
-                    Bound::Upper => hit.score <= alpha,
-                };
-                if cut {
-                    return hit.score;
-                }
+            if hit.depth >= depth && hit.bound.settles(hit.score, alpha, beta) {
+                return hit.score;
             }
         }
         pos.legal_moves(&mut self.e.plies[ply].moves);
@@ -182,13 +162,7 @@ impl<P: Evaluate> Run<'_, P> {
             }
         }
         self.e.path.pop();
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, alpha0, beta);
         self.e.table.store(key, ply, best_move, best, depth, bound);
         best
     }

@@ -13,6 +13,29 @@ pub(crate) enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What the best score `best` of a search with the window (`alpha`, `beta`) proves.
+    pub(crate) fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
+    /// Whether a stored `score` with this bound settles a search with the window
+    /// (`alpha`, `beta`).
+    pub(crate) fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 #[derive(Copy, Clone, Debug)]
 struct Entry<M> {
     key: u64,

@@ -44,15 +44,8 @@ impl<P: Evaluate> Run<'_, P> {
         let mut hash_move = None;
         if let Some(hit) = self.e.table.probe(key, ply) {
             hash_move = hit.mv;
-            if !pv_node && hit.depth >= depth {
-                let cut = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.score >= beta,
-                    Bound::Upper => hit.score <= alpha,
-                };
-                if cut {
-                    return hit.score;
-                }
+            if !pv_node && hit.depth >= depth && hit.bound.settles(hit.score, alpha, beta) {
+                return hit.score;
             }
         }
         pos.legal_moves(&mut self.e.plies[ply].moves);
@@ -108,13 +101,7 @@ impl<P: Evaluate> Run<'_, P> {
             }
         }
         self.e.path.pop();
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, alpha0, beta);
         self.e.table.store(key, ply, best_move, best, depth, bound);
         best
     }
