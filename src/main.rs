@@ -1,4 +1,7 @@
-//! The `dimchess` command-line tool: perft, divide, moves, play and show for every variant.
+//! The `dimchess` command-line tool: perft, divide, moves, play, show, replay, search and
+//! problem solving for every variant. The arguments are parsed by clap (derive): each command
+//! is a variant of [`Command`] holding its arguments; `--help`, `--version`, `help <command>`
+//! and `completions <shell>` come with it. Every error is one line on stderr, exit status 2.
 
 #![forbid(unsafe_code)]
 
@@ -14,20 +17,10 @@ use dimchess::core::perft::{PerftOptions, PerftTable, Progress};
 use dimchess::record::{Game, MAX_RECORD_BYTES};
 use dimchess::{AnyPosition, Describe, Error, Position, registry, svg};
 
-mod search_cli;
+use clap::error::ErrorKind;
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
-const USAGE: &str = "usage:
-  dimchess variants
-  dimchess perft <variant> <depth> [--fen TEXT] [--divide] [--threads N] [--hash MB] [--json]
-  dimchess moves <variant> [--fen TEXT] [--json]
-  dimchess play <variant> [--fen TEXT] [--json] [--record FILE] MOVE...
-  dimchess show <variant> [--fen TEXT] [--svg FILE]
-  dimchess replay FILE [--json] [--svg FILE]
-  dimchess bestmove <variant> [--fen TEXT] [--depth N | --movetime MS | --nodes N] [--threads N] [--hash MB] [--json]
-  dimchess match <variant> --white PLAYER --black PLAYER [--players PLAYER...] [--games N] [--movetime MS]
-                 [--openings FILE] [--record DIR] [--max-plies N (default 300 per seat)] [--seed N] [--json]
-      (PLAYER: random, greedy or engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid])
-  dimchess solve <variant> [--fen TEXT] --turns N [--all] [--json]";
+mod search_cli;
 
 /// A failure the tool reports on one line with exit status 2. (`pub(crate)`, as [`run`]: the
 /// fuzz target `cli` includes this file as a module.)
@@ -39,88 +32,306 @@ impl From<Error> for Fail {
     }
 }
 
-/// The options and positional arguments after the command name.
-struct Args {
-    positional: Vec<String>,
-    fen: Option<String>,
-    divide: bool,
-    threads: Option<usize>,
-    hash_mb: usize,
-    json: bool,
-    svg: Option<String>,
-    record: Option<String>,
-    turns: Option<u32>,
-    all: bool,
+/// The `dimchess` command line: one subcommand. Adding a command is one variant here, holding
+/// a `#[derive(clap::Args)]` struct (its arguments, each documented: that is its `--help`),
+/// and one arm in [`run`]'s `match`.
+#[derive(Parser)]
+#[command(
+    name = "dimchess",
+    version,
+    about = "Multi-dimensional chess variants: perft, moves, play, diagrams, records, search",
+    after_help = "Without --fen a command starts from the variant's start position.\n\
+                  `dimchess help <command>` or `dimchess <command> --help` tells more."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
 }
 
-fn parse_args(raw: &[String], allowed: &[&str]) -> Result<Args, Fail> {
-    let mut a = Args {
-        positional: Vec::new(),
-        fen: None,
-        divide: false,
-        threads: None,
-        hash_mb: 0,
-        json: false,
-        svg: None,
-        record: None,
-        turns: None,
-        all: false,
-    };
-    let mut i = 0;
-    while i < raw.len() {
-        let arg = raw[i].as_str();
-        let mut value = |name: &str| -> Result<String, Fail> {
-            i += 1;
-            raw.get(i)
-                .cloned()
-                .ok_or_else(|| Fail(format!("option {name} needs a value")))
-        };
-        match arg {
-            "--fen" if allowed.contains(&"--fen") => a.fen = Some(value("--fen")?),
-            "--divide" if allowed.contains(&"--divide") => a.divide = true,
-            "--threads" if allowed.contains(&"--threads") => {
-                let v = value("--threads")?;
-                let n: usize = v
-                    .parse()
-                    .ok()
-                    .filter(|n| (1..=1024).contains(n))
-                    .ok_or_else(|| {
-                        Fail(format!("--threads `{v}`: expected a number from 1 to 1024"))
-                    })?;
-                a.threads = Some(n);
-            }
-            "--hash" if allowed.contains(&"--hash") => {
-                let v = value("--hash")?;
-                // The table's pages are committed as it fills: a size the machine cannot hold
-                // would only fail late in a long run, so it is refused here (issue 20).
-                let max = PerftTable::max_mb();
-                a.hash_mb = v.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
-                    Fail(format!(
-                        "--hash `{v}`: expected a size in MiB from 1 to {max} (this machine's memory)"
-                    ))
-                })?;
-                if a.hash_mb > max {
-                    return Err(Fail(format!(
-                        "--hash `{v}`: more than this machine's memory ({max} MiB)"
-                    )));
-                }
-            }
-            "--json" if allowed.contains(&"--json") => a.json = true,
-            "--svg" if allowed.contains(&"--svg") => a.svg = Some(value("--svg")?),
-            "--record" if allowed.contains(&"--record") => a.record = Some(value("--record")?),
-            "--turns" if allowed.contains(&"--turns") => {
-                let v = value("--turns")?;
-                a.turns = Some(v.parse().ok().filter(|n| (1..=64).contains(n)).ok_or_else(
-                    || Fail(format!("--turns `{v}`: expected a number from 1 to 64")),
-                )?);
-            }
-            "--all" if allowed.contains(&"--all") => a.all = true,
-            s if s.starts_with("--") => return Err(Fail(format!("unknown option `{s}`"))),
-            s => a.positional.push(s.to_string()),
-        }
-        i += 1;
+#[derive(Subcommand)]
+enum Command {
+    /// Lists the variant ids, one a line
+    Variants,
+    /// Counts the leaf nodes of the move tree to a depth (the count is the last line)
+    Perft(PerftArgs),
+    /// Lists every legal move: move, tab, resulting position [, tab, result]
+    Moves(MovesArgs),
+    /// Plays moves from a position and prints the final position [and the result]
+    Play(PlayArgs),
+    /// Draws every board of a position, as text or as an SVG file
+    Show(ShowArgs),
+    /// Reads a game record, checks every move and prints the final position [and the result]
+    Replay(ReplayArgs),
+    /// Searches a position and prints the best move found (its iterations on stderr)
+    Bestmove(search_cli::BestmoveArgs),
+    /// Plays games between players and reports each game, W/D/L and an Elo estimate
+    Match(search_cli::MatchArgs),
+    /// Finds every first move that forces a win within N of the side to move's turns
+    Solve(SolveArgs),
+    /// Prints a shell completion script (see the README for where to put it)
+    Completions(CompletionsArgs),
+}
+
+/// `dimchess perft`.
+#[derive(Args)]
+struct PerftArgs {
+    /// The variant id (see `dimchess variants`)
+    #[arg(value_name = "variant")]
+    variant: String,
+    /// The depth in plies, 0 to 64
+    #[arg(value_name = "depth", value_parser = depth, allow_negative_numbers = true)]
+    depth: u32,
+    /// The position text to start from instead of the start position
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
+    fen: Option<String>,
+    /// Prints `<move>: <count>` per root move, then `Nodes searched: N`
+    #[arg(long)]
+    divide: bool,
+    /// Threads to count with, 1 to 1024 [default: every core]
+    #[arg(long, value_name = "N", value_parser = in_range::<usize>(1, 1024), allow_hyphen_values = true)]
+    threads: Option<usize>,
+    /// A shared table of subtree counts of this many MiB (same counts, less work)
+    #[arg(long = "hash", value_name = "MB", value_parser = hash_mb, allow_hyphen_values = true)]
+    hash_mb: Option<usize>,
+    /// Prints one JSON object: variant, position, depth, moves (with --divide), nodes
+    #[arg(long)]
+    json: bool,
+}
+
+/// `dimchess moves`.
+#[derive(Args)]
+struct MovesArgs {
+    /// The variant id (see `dimchess variants`)
+    #[arg(value_name = "variant")]
+    variant: String,
+    /// The position text to start from instead of the start position
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
+    fen: Option<String>,
+    /// Prints one JSON object: each move with its resulting position and result
+    #[arg(long)]
+    json: bool,
+}
+
+/// `dimchess play`.
+#[derive(Args)]
+struct PlayArgs {
+    /// The variant id (see `dimchess variants`)
+    #[arg(value_name = "variant")]
+    variant: String,
+    /// The moves, in the variant's move text (fide: UCI or SAN); after `--`, a text may start
+    /// with `-`
+    #[arg(value_name = "MOVE")]
+    moves: Vec<String>,
+    /// The position text to start from instead of the start position
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
+    fen: Option<String>,
+    /// Prints one JSON object: variant, start, moves, position, result
+    #[arg(long)]
+    json: bool,
+    /// Writes the game record (PGN-like) to FILE
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    record: Option<String>,
+}
+
+/// `dimchess show`.
+#[derive(Args)]
+struct ShowArgs {
+    /// The variant id (see `dimchess variants`)
+    #[arg(value_name = "variant")]
+    variant: String,
+    /// The position text to draw instead of the start position
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
+    fen: Option<String>,
+    /// Writes an SVG diagram to FILE instead of printing the text diagram
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    svg: Option<String>,
+}
+
+/// `dimchess replay`.
+#[derive(Args)]
+struct ReplayArgs {
+    /// The record file to check (at most 1 MiB)
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// Prints one JSON object: variant, start, moves, position, result
+    #[arg(long)]
+    json: bool,
+    /// Writes an SVG diagram of the final position, last move highlighted, to FILE
+    #[arg(long, value_name = "FILE", allow_hyphen_values = true)]
+    svg: Option<String>,
+}
+
+/// `dimchess solve`.
+#[derive(Args)]
+struct SolveArgs {
+    /// The variant id (see `dimchess variants`)
+    #[arg(value_name = "variant")]
+    variant: String,
+    /// The position text of the problem instead of the start position
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
+    fen: Option<String>,
+    /// Within how many of the side to move's turns, 1 to 64
+    #[arg(long, value_name = "N", value_parser = in_range::<u32>(1, 64), allow_hyphen_values = true)]
+    turns: u32,
+    /// Every winning first move, not only the first shortest
+    #[arg(long)]
+    all: bool,
+    /// Prints one JSON object: variant, position, turns, player, win, solutions, nodes
+    #[arg(long)]
+    json: bool,
+}
+
+/// `dimchess completions`.
+#[derive(Args)]
+struct CompletionsArgs {
+    /// The shell to complete in
+    #[arg(value_name = "shell")]
+    shell: clap_complete::Shell,
+}
+
+/// A value parser for a whole number from `lo` to `hi`: its error (after the option's name
+/// and value) is the tool's usual "expected a number from lo to hi".
+pub(crate) fn in_range<T>(lo: T, hi: T) -> impl Fn(&str) -> Result<T, String> + Clone
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy + Send + Sync + 'static,
+{
+    move |text| {
+        text.parse::<T>()
+            .ok()
+            .filter(|n| (lo..=hi).contains(n))
+            .ok_or_else(|| format!("expected a number from {lo} to {hi}"))
     }
-    Ok(a)
+}
+
+/// `perft`'s depth, 0 to 64.
+fn depth(text: &str) -> Result<u32, String> {
+    in_range(0, 64)(text)
+}
+
+/// `perft --hash`: a size in MiB from 1 to this machine's memory. The table's pages are
+/// committed as it fills: a size the machine cannot hold would only fail late in a long run,
+/// so it is refused here (issue 20).
+fn hash_mb(text: &str) -> Result<usize, String> {
+    let max = PerftTable::max_mb();
+    let mb: usize =
+        text.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
+            format!("expected a size in MiB from 1 to {max} (this machine's memory)")
+        })?;
+    if mb > max {
+        return Err(format!("more than this machine's memory ({max} MiB)"));
+    }
+    Ok(mb)
+}
+
+/// One line for a command-line error found by clap (whose own text has several lines: usage
+/// and tips), naming the culprit in backquotes like the tool's other errors. `raw` are the
+/// arguments after the program name: the first names the command the error is about.
+fn clap_error_line(e: &clap::Error, raw: &[String]) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let text = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        Some(ContextValue::Strings(v)) if !v.is_empty() => Some(v.join("`, `")),
+        _ => None,
+    };
+    // Built, so that its arguments print as in clap's errors (`--turns <N>`).
+    let mut cli = Cli::command();
+    cli.build();
+    let sub = raw
+        .first()
+        .filter(|name| *name != "help")
+        .and_then(|name| cli.find_subcommand(name));
+    let (for_cmd, see) = match sub {
+        Some(s) => (
+            format!(" for `{}`", s.get_name()),
+            format!("see `dimchess {} --help`", s.get_name()),
+        ),
+        None => (String::new(), "see `dimchess --help`".to_string()),
+    };
+    let arg = text(ContextKind::InvalidArg).unwrap_or_default();
+    // `--threads <N>` -> `--threads`, `<depth>` -> `depth`, as the tool's own messages name them.
+    let arg_name = arg
+        .split(' ')
+        .next()
+        .unwrap_or_default()
+        .trim_matches(|c| c == '<' || c == '>')
+        .to_string();
+    let value = text(ContextKind::InvalidValue).unwrap_or_default();
+    let suggestion = text(ContextKind::SuggestedArg)
+        .or_else(|| text(ContextKind::SuggestedSubcommand))
+        .or_else(|| text(ContextKind::SuggestedValue))
+        .map(|s| format!("did you mean `{s}`? "))
+        .unwrap_or_default();
+    match e.kind() {
+        ErrorKind::UnknownArgument => {
+            let dash = if arg.starts_with('-') && sub.is_some_and(|s| s.get_name() == "play") {
+                "a move text that starts with `-` goes after `--`; "
+            } else {
+                ""
+            };
+            format!("unexpected argument `{arg}`{for_cmd} ({suggestion}{dash}{see})")
+        }
+        ErrorKind::InvalidSubcommand => format!(
+            "unknown command `{}` ({suggestion}{see})",
+            text(ContextKind::InvalidSubcommand).unwrap_or_default()
+        ),
+        ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            format!("no command given ({see})")
+        }
+        ErrorKind::InvalidValue if value.is_empty() => {
+            format!("option `{arg}`{for_cmd} needs a value")
+        }
+        ErrorKind::InvalidValue => {
+            let valid = text(ContextKind::ValidValue)
+                .map(|v| format!(" (expected one of `{v}`)"))
+                .unwrap_or_default();
+            format!("{arg_name} `{value}`: not a valid value{valid}")
+        }
+        ErrorKind::ValueValidation => {
+            let why = std::error::Error::source(e).map_or_else(String::new, |s| s.to_string());
+            format!("{arg_name} `{value}`: {why}")
+        }
+        ErrorKind::MissingRequiredArgument => {
+            // Each missing argument with its help, e.g. "`moves` needs <variant>: the variant
+            // id (see `dimchess variants`)".
+            let missing: Vec<String> = match e.get(ContextKind::InvalidArg) {
+                Some(ContextValue::Strings(v)) => v.clone(),
+                Some(ContextValue::String(s)) => vec![s.clone()],
+                _ => Vec::new(),
+            };
+            let described: Vec<String> = missing
+                .iter()
+                .map(|m| {
+                    let help = sub
+                        .and_then(|s| s.get_arguments().find(|a| a.to_string() == *m))
+                        .and_then(|a| a.get_help())
+                        .map(|h| format!(": {}", lowercase_first(&h.to_string())))
+                        .unwrap_or_default();
+                    format!("{m}{help}")
+                })
+                .collect();
+            let who = sub.map_or("dimchess".to_string(), |s| s.get_name().to_string());
+            format!("`{who}` needs {}", described.join("; "))
+        }
+        ErrorKind::ArgumentConflict => {
+            let prior = text(ContextKind::PriorArg).unwrap_or_default();
+            format!("`{arg}` cannot be used with `{prior}`{for_cmd}")
+        }
+        _ => {
+            // Any other: clap's own first line, without its "error: ".
+            let rendered = e.render().to_string();
+            let first = rendered.lines().next().unwrap_or_default();
+            first.strip_prefix("error: ").unwrap_or(first).to_string()
+        }
+    }
+}
+
+/// A help text with its first letter in lower case, to follow a colon in an error line.
+fn lowercase_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 fn position(variant: &str, fen: Option<&str>) -> Result<AnyPosition, Fail> {
@@ -131,160 +342,38 @@ fn position(variant: &str, fen: Option<&str>) -> Result<AnyPosition, Fail> {
     })
 }
 
-fn need_variant(a: &Args, cmd: &str) -> Result<String, Fail> {
-    a.positional.first().cloned().ok_or_else(|| {
-        Fail(format!(
-            "`{cmd}` needs a variant id (see `dimchess variants`)"
-        ))
-    })
-}
-
+/// Runs the tool on `raw`, the arguments after the program name, writing what a command
+/// prints (and `--help`, `--version`) to `out`.
 pub(crate) fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
     let io = write_failure;
-    let Some(cmd) = raw.first() else {
-        return Err(Fail(format!("no command given\n{USAGE}")));
+    // Repeating an option is not an error: the last one counts (as before clap).
+    let cmd = Cli::command()
+        .args_override_self(true)
+        .mut_subcommands(|s| s.args_override_self(true));
+    let args = std::iter::once("dimchess").chain(raw.iter().map(String::as_str));
+    let parsed = cmd
+        .try_get_matches_from(args)
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
+        Ok(cli) => cli,
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            return write!(out, "{}", e.render()).map_err(io);
+        }
+        Err(e) => return Err(Fail(clap_error_line(&e, raw))),
     };
-    let rest = &raw[1..];
-    match cmd.as_str() {
-        "bestmove" => search_cli::bestmove(rest, out).map_err(Fail)?,
-        "match" => search_cli::run_match(rest, out).map_err(Fail)?,
-        "variants" => {
-            let a = parse_args(rest, &[])?;
-            if let Some(extra) = a.positional.first() {
-                return Err(Fail(format!("unexpected argument `{extra}`")));
-            }
+    match cli.command {
+        Command::Bestmove(a) => search_cli::bestmove(a, out).map_err(Fail)?,
+        Command::Match(a) => search_cli::run_match(a, out).map_err(Fail)?,
+        Command::Variants => {
             for v in registry::VARIANTS {
                 writeln!(out, "{}", v.id).map_err(io)?;
             }
         }
-        "perft" => {
-            let a = parse_args(
-                rest,
-                &["--fen", "--divide", "--threads", "--hash", "--json"],
-            )?;
-            let variant = need_variant(&a, "perft")?;
-            let depth_text = a
-                .positional
-                .get(1)
-                .ok_or_else(|| Fail("`perft` needs a depth".to_string()))?;
-            let depth: u32 = depth_text
-                .parse()
-                .ok()
-                .filter(|&d| d <= 64)
-                .ok_or_else(|| {
-                    Fail(format!(
-                        "depth `{depth_text}`: expected a number from 0 to 64"
-                    ))
-                })?;
-            if a.positional.len() > 2 {
-                return Err(Fail(format!("unexpected argument `{}`", a.positional[2])));
-            }
-            let pos = position(&variant, a.fen.as_deref())?;
-            let threads = a
-                .threads
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            let start = Instant::now();
-            let reporter = ProgressLine::new();
-            let report = |p: &Progress| reporter.report(p);
-            let options = PerftOptions {
-                threads,
-                hash_mb: a.hash_mb,
-                progress: Some(&report),
-            };
-            let divide = if a.divide {
-                Some(pos.perft_divide_with(depth, &options))
-            } else {
-                None
-            };
-            let total = match &divide {
-                // Depth 0 has no root moves to divide and one leaf, the position itself.
-                Some(div) if depth > 0 => div.iter().map(|(_, n)| n).sum(),
-                _ => pos.perft_with(depth, &options),
-            };
-            reporter.finish();
-            if a.json {
-                let mut j = format!(
-                    "{{\"variant\":{},\"position\":{},\"depth\":{depth},",
-                    json_str(pos.id()),
-                    json_str(&pos.text())
-                );
-                if let Some(div) = &divide {
-                    let items: Vec<String> = div
-                        .iter()
-                        .map(|(m, n)| format!("{{\"move\":{},\"count\":{n}}}", json_str(m)))
-                        .collect();
-                    j.push_str(&format!("\"moves\":[{}],", items.join(",")));
-                }
-                j.push_str(&format!("\"nodes\":{total}}}"));
-                writeln!(out, "{j}").map_err(io)?;
-            } else if let Some(div) = &divide {
-                for (m, n) in div {
-                    writeln!(out, "{m}: {n}").map_err(io)?;
-                }
-                writeln!(out, "\nNodes searched: {total}").map_err(io)?;
-            } else {
-                writeln!(out, "{total}").map_err(io)?;
-            }
-            let secs = start.elapsed().as_secs_f64();
-            if secs > 1.0 {
-                eprintln!(
-                    "perft {variant} depth {depth}: {total} leaves in {secs:.2} s ({:.1} M leaves/s, {threads} thread(s){})",
-                    total as f64 / secs / 1e6,
-                    if a.hash_mb > 0 {
-                        format!(", {} MiB hash", a.hash_mb)
-                    } else {
-                        String::new()
-                    }
-                );
-            }
-        }
-        "moves" => {
-            let a = parse_args(rest, &["--fen", "--json"])?;
-            let variant = need_variant(&a, "moves")?;
-            if a.positional.len() > 1 {
-                return Err(Fail(format!("unexpected argument `{}`", a.positional[1])));
-            }
-            let pos = position(&variant, a.fen.as_deref())?;
-            let mut items = Vec::new();
-            for (m, text) in pos.moves_with_text() {
-                let mut child = pos.clone();
-                child.play_unchecked(m);
-                if a.json {
-                    items.push(format!(
-                        "{{\"move\":{},\"position\":{},\"result\":{}}}",
-                        json_str(&text),
-                        json_str(&child.text()),
-                        json_opt(child.result_text().as_deref())
-                    ));
-                    continue;
-                }
-                match child.result_text() {
-                    Some(r) => writeln!(out, "{text}\t{child}\t{r}"),
-                    None => writeln!(out, "{text}\t{child}"),
-                }
-                .map_err(io)?;
-            }
-            // A finished position has no moves: say why (its result) instead of nothing.
-            let result = pos.result_text();
-            if a.json {
-                writeln!(
-                    out,
-                    "{{\"variant\":{},\"position\":{},\"moves\":[{}],\"result\":{}}}",
-                    json_str(pos.id()),
-                    json_str(&pos.text()),
-                    items.join(","),
-                    json_opt(result.as_deref())
-                )
-                .map_err(io)?;
-            } else if let Some(r) = result {
-                writeln!(out, "{r}").map_err(io)?;
-            }
-        }
-        "play" => {
-            let a = parse_args(rest, &["--fen", "--json", "--record"])?;
-            let variant = need_variant(&a, "play")?;
-            let mut game = Game::new(position(&variant, a.fen.as_deref())?);
-            for (i, text) in a.positional[1..].iter().enumerate() {
+        Command::Perft(a) => perft(a, out)?,
+        Command::Moves(a) => moves(a, out)?,
+        Command::Play(a) => {
+            let mut game = Game::new(position(&a.variant, a.fen.as_deref())?);
+            for (i, text) in a.moves.iter().enumerate() {
                 if let Some(r) = game.result_text() {
                     return Err(Fail(format!(
                         "move {} `{text}`: the game is over ({r})",
@@ -300,15 +389,8 @@ pub(crate) fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
             }
             print_game(&game, a.json, out)?;
         }
-        "replay" => {
-            let a = parse_args(rest, &["--json", "--svg"])?;
-            let file = a
-                .positional
-                .first()
-                .ok_or_else(|| Fail("`replay` needs a record file".to_string()))?;
-            if a.positional.len() > 1 {
-                return Err(Fail(format!("unexpected argument `{}`", a.positional[1])));
-            }
+        Command::Replay(a) => {
+            let file = &a.file;
             let text = read_record(file)?;
             let game = Game::from_record(&text).map_err(|e| Fail(format!("{file}: {e}")))?;
             if let Some(svg_file) = &a.svg {
@@ -316,13 +398,8 @@ pub(crate) fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
             }
             print_game(&game, a.json, out)?;
         }
-        "show" => {
-            let a = parse_args(rest, &["--fen", "--svg"])?;
-            let variant = need_variant(&a, "show")?;
-            if a.positional.len() > 1 {
-                return Err(Fail(format!("unexpected argument `{}`", a.positional[1])));
-            }
-            let pos = position(&variant, a.fen.as_deref())?;
+        Command::Show(a) => {
+            let pos = position(&a.variant, a.fen.as_deref())?;
             if let Some(file) = &a.svg {
                 write_svg(file, &svg::render(&pos.layout(), pos.id()))?;
                 return Ok(());
@@ -333,26 +410,132 @@ pub(crate) fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
                 writeln!(out, "{r}").map_err(io)?;
             }
         }
-        "solve" => solve(rest, out)?,
-        "help" | "--help" | "-h" => writeln!(out, "{USAGE}").map_err(io)?,
-        other => return Err(Fail(format!("unknown command `{other}`\n{USAGE}"))),
+        Command::Solve(a) => solve(a, out)?,
+        Command::Completions(a) => {
+            // Into a buffer first: clap_complete panics if its writer fails (a closed pipe).
+            let mut script = Vec::new();
+            clap_complete::generate(a.shell, &mut Cli::command(), "dimchess", &mut script);
+            out.write_all(&script).map_err(io)?;
+        }
+    }
+    Ok(())
+}
+
+/// `dimchess perft`: the count as the last line (or per root move with `--divide`), or one
+/// JSON object; progress and timing of long runs on stderr.
+fn perft(a: PerftArgs, out: &mut impl Write) -> Result<(), Fail> {
+    let io = write_failure;
+    let (variant, depth) = (a.variant.as_str(), a.depth);
+    let hash_mb = a.hash_mb.unwrap_or(0);
+    let pos = position(variant, a.fen.as_deref())?;
+    let threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let start = Instant::now();
+    let reporter = ProgressLine::new();
+    let report = |p: &Progress| reporter.report(p);
+    let options = PerftOptions {
+        threads,
+        hash_mb,
+        progress: Some(&report),
+    };
+    let divide = if a.divide {
+        Some(pos.perft_divide_with(depth, &options))
+    } else {
+        None
+    };
+    let total = match &divide {
+        // Depth 0 has no root moves to divide and one leaf, the position itself.
+        Some(div) if depth > 0 => div.iter().map(|(_, n)| n).sum(),
+        _ => pos.perft_with(depth, &options),
+    };
+    reporter.finish();
+    if a.json {
+        let mut j = format!(
+            "{{\"variant\":{},\"position\":{},\"depth\":{depth},",
+            json_str(pos.id()),
+            json_str(&pos.text())
+        );
+        if let Some(div) = &divide {
+            let items: Vec<String> = div
+                .iter()
+                .map(|(m, n)| format!("{{\"move\":{},\"count\":{n}}}", json_str(m)))
+                .collect();
+            j.push_str(&format!("\"moves\":[{}],", items.join(",")));
+        }
+        j.push_str(&format!("\"nodes\":{total}}}"));
+        writeln!(out, "{j}").map_err(io)?;
+    } else if let Some(div) = &divide {
+        for (m, n) in div {
+            writeln!(out, "{m}: {n}").map_err(io)?;
+        }
+        writeln!(out, "\nNodes searched: {total}").map_err(io)?;
+    } else {
+        writeln!(out, "{total}").map_err(io)?;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    if secs > 1.0 {
+        eprintln!(
+            "perft {variant} depth {depth}: {total} leaves in {secs:.2} s ({:.1} M leaves/s, {threads} thread(s){})",
+            total as f64 / secs / 1e6,
+            if hash_mb > 0 {
+                format!(", {hash_mb} MiB hash")
+            } else {
+                String::new()
+            }
+        );
+    }
+    Ok(())
+}
+
+/// `dimchess moves`: each legal move with its resulting position (and result), then the
+/// position's result if it is finished; or one JSON object.
+fn moves(a: MovesArgs, out: &mut impl Write) -> Result<(), Fail> {
+    let io = write_failure;
+    let pos = position(&a.variant, a.fen.as_deref())?;
+    let mut items = Vec::new();
+    for (m, text) in pos.moves_with_text() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        if a.json {
+            items.push(format!(
+                "{{\"move\":{},\"position\":{},\"result\":{}}}",
+                json_str(&text),
+                json_str(&child.text()),
+                json_opt(child.result_text().as_deref())
+            ));
+            continue;
+        }
+        match child.result_text() {
+            Some(r) => writeln!(out, "{text}\t{child}\t{r}"),
+            None => writeln!(out, "{text}\t{child}"),
+        }
+        .map_err(io)?;
+    }
+    // A finished position has no moves: say why (its result) instead of nothing.
+    let result = pos.result_text();
+    if a.json {
+        writeln!(
+            out,
+            "{{\"variant\":{},\"position\":{},\"moves\":[{}],\"result\":{}}}",
+            json_str(pos.id()),
+            json_str(&pos.text()),
+            items.join(","),
+            json_opt(result.as_deref())
+        )
+        .map_err(io)?;
+    } else if let Some(r) = result {
+        writeln!(out, "{r}").map_err(io)?;
     }
     Ok(())
 }
 
 /// `dimchess solve`: every first move (or the first shortest) that forces a win within
 /// `--turns` of the side to move's own turns, then a summary line; or that none exists.
-fn solve(rest: &[String], out: &mut impl Write) -> Result<(), Fail> {
+fn solve(a: SolveArgs, out: &mut impl Write) -> Result<(), Fail> {
     let io = write_failure;
-    let a = parse_args(rest, &["--fen", "--turns", "--all", "--json"])?;
-    let variant = need_variant(&a, "solve")?;
-    if a.positional.len() > 1 {
-        return Err(Fail(format!("unexpected argument `{}`", a.positional[1])));
-    }
-    let turns = a
-        .turns
-        .ok_or_else(|| Fail("`solve` needs --turns N".to_string()))?;
-    let pos = position(&variant, a.fen.as_deref())?;
+    let turns = a.turns;
+    let pos = position(&a.variant, a.fen.as_deref())?;
     let report = pos.solve(&dimchess::engine::solve::SolveOptions {
         turns,
         all: a.all,
@@ -553,13 +736,9 @@ fn write_failure(e: std::io::Error) -> Fail {
     }
 }
 
-/// Prints a failure on stderr: one line, the culprits escaped and cut (`core::error::one_line`),
-/// then the usage if the message ends with it.
+/// Prints a failure on stderr: one line, the culprits escaped and cut (`core::error::one_line`).
 fn print_error(msg: &str) {
-    match msg.strip_suffix(USAGE) {
-        Some(head) => eprintln!("error: {}\n{USAGE}", one_line(head.trim_end())),
-        None => eprintln!("error: {}", one_line(msg)),
-    }
+    eprintln!("error: {}", one_line(msg));
 }
 
 fn main() -> ExitCode {

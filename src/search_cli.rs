@@ -9,15 +9,9 @@ use dimchess::engine::{Algorithm, AnyEngine, AnyInfo, Limits, Options, greedy_mo
 use dimchess::record::Game;
 use dimchess::{AnyMove, AnyPosition, Describe, Position, registry};
 
-use super::json_str;
+use clap::Args;
 
-/// Reads the value after option `name`.
-fn value<'a>(raw: &'a [String], i: &mut usize, name: &str) -> Result<&'a str, String> {
-    *i += 1;
-    raw.get(*i)
-        .map(String::as_str)
-        .ok_or_else(|| format!("option {name} needs a value"))
-}
+use super::{in_range, json_str};
 
 /// A number in `lo..=hi` for option `name`.
 fn number(text: &str, name: &str, lo: u64, hi: u64) -> Result<u64, String> {
@@ -48,55 +42,53 @@ fn info_line(i: &AnyInfo) -> String {
     )
 }
 
+/// The arguments of `dimchess bestmove`.
+#[derive(Args)]
+pub struct BestmoveArgs {
+    /// The variant id (see `dimchess variants`)
+    #[arg(value_name = "variant")]
+    variant: String,
+    /// The position text to search instead of the start position
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
+    fen: Option<String>,
+    /// Searches to this depth, 1 to 64 [default without a limit: --movetime 1000]
+    #[arg(long, value_name = "N", value_parser = in_range::<u32>(1, 64), allow_hyphen_values = true)]
+    depth: Option<u32>,
+    /// Searches for this many milliseconds, 1 to 86400000
+    #[arg(long, value_name = "MS", value_parser = in_range::<u64>(1, 86_400_000), allow_hyphen_values = true)]
+    movetime: Option<u64>,
+    /// Searches this many nodes at most
+    #[arg(long, value_name = "N", value_parser = in_range::<u64>(1, u64::MAX), allow_hyphen_values = true)]
+    nodes: Option<u64>,
+    /// Search threads, 1 to 1024
+    #[arg(long, value_name = "N", value_parser = in_range::<usize>(1, 1024), allow_hyphen_values = true)]
+    threads: Option<usize>,
+    /// Transposition table size in MiB, 1 to 16384
+    #[arg(long = "hash", value_name = "MB", value_parser = in_range::<usize>(1, 16384), allow_hyphen_values = true)]
+    hash_mb: Option<usize>,
+    /// Prints one JSON object (the iterations too) instead of the move
+    #[arg(long)]
+    json: bool,
+}
+
 /// `dimchess bestmove <variant> [--fen TEXT] [--depth N | --movetime MS | --nodes N]
-/// [--threads N] [--hash MB] [--json]`.
-pub fn bestmove(raw: &[String], out: &mut impl Write) -> Result<(), String> {
-    let mut variant = None;
-    let mut fen = None;
-    let mut limits = Limits::default();
+/// [--threads N] [--hash MB] [--json]`: the best move on stdout, the iterations on stderr.
+pub fn bestmove(a: BestmoveArgs, out: &mut impl Write) -> Result<(), String> {
+    let mut limits = Limits {
+        depth: a.depth,
+        movetime: a.movetime.map(Duration::from_millis),
+        nodes: a.nodes,
+        ..Limits::default()
+    };
     let mut options = Options::default();
-    let mut json = false;
-    let mut i = 0;
-    while i < raw.len() {
-        match raw[i].as_str() {
-            "--fen" => fen = Some(value(raw, &mut i, "--fen")?.to_string()),
-            "--depth" => {
-                limits.depth =
-                    Some(number(value(raw, &mut i, "--depth")?, "--depth", 1, 64)? as u32)
-            }
-            "--movetime" => {
-                let ms = number(
-                    value(raw, &mut i, "--movetime")?,
-                    "--movetime",
-                    1,
-                    86_400_000,
-                )?;
-                limits.movetime = Some(Duration::from_millis(ms));
-            }
-            "--nodes" => {
-                limits.nodes = Some(number(
-                    value(raw, &mut i, "--nodes")?,
-                    "--nodes",
-                    1,
-                    u64::MAX,
-                )?)
-            }
-            "--threads" => {
-                options.threads =
-                    number(value(raw, &mut i, "--threads")?, "--threads", 1, 1024)? as usize
-            }
-            "--hash" => {
-                options.hash_mb =
-                    number(value(raw, &mut i, "--hash")?, "--hash", 1, 16384)? as usize
-            }
-            "--json" => json = true,
-            s if s.starts_with("--") => return Err(format!("unknown option `{s}`")),
-            s if variant.is_none() => variant = Some(s.to_string()),
-            s => return Err(format!("unexpected argument `{s}`")),
-        }
-        i += 1;
+    if let Some(t) = a.threads {
+        options.threads = t;
     }
-    let variant = variant.ok_or("`bestmove` needs a variant id (see `dimchess variants`)")?;
+    if let Some(mb) = a.hash_mb {
+        options.hash_mb = mb;
+    }
+    let json = a.json;
+    let (variant, fen) = (a.variant, a.fen);
     let pos = start_position(&variant, fen.as_deref())?;
     if limits == Limits::default() {
         limits.movetime = Some(Duration::from_millis(1000));
@@ -301,62 +293,66 @@ fn elo(scores: &[f64]) -> (Option<f64>, f64) {
     (Some(to_elo(mean)), (hi - lo) / 2.0)
 }
 
-/// `dimchess match <variant> --white ENGINE --black ENGINE [--players ENGINE...] [--games N]
+/// The arguments of `dimchess match`.
+#[derive(Args)]
+#[command(
+    after_help = "PLAYER: random, greedy or engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid]"
+)]
+pub struct MatchArgs {
+    /// The variant id (see `dimchess variants`)
+    #[arg(value_name = "variant")]
+    variant: String,
+    /// Player A, the one whose score and Elo are reported (seat 0 in the first game)
+    #[arg(long, value_name = "PLAYER", allow_hyphen_values = true)]
+    white: String,
+    /// Player B
+    #[arg(long, value_name = "PLAYER", allow_hyphen_values = true)]
+    black: String,
+    /// The other players of a four-seat game (give it twice)
+    #[arg(long = "players", value_name = "PLAYER", allow_hyphen_values = true)]
+    others: Vec<String>,
+    /// Games to play, 1 to 1000000 (player A's seat rotates)
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = in_range::<u64>(1, 1_000_000), allow_hyphen_values = true)]
+    games: u64,
+    /// Milliseconds per move of an engine player that has no limit of its own
+    #[arg(long, value_name = "MS", default_value_t = 100, value_parser = in_range::<u64>(1, 86_400_000), allow_hyphen_values = true)]
+    movetime: u64,
+    /// Start positions, one position text a line (`#` comments), used in turn
+    #[arg(long = "openings", value_name = "FILE", allow_hyphen_values = true)]
+    openings_file: Option<String>,
+    /// Writes each game's record to DIR/game-NNNN.txt
+    #[arg(long = "record", value_name = "DIR", allow_hyphen_values = true)]
+    record_dir: Option<String>,
+    /// Stops a game after this many plies, scored as a draw [default: 300 per seat]
+    #[arg(long, value_name = "N", value_parser = in_range::<u64>(1, 100_000), allow_hyphen_values = true)]
+    max_plies: Option<u64>,
+    /// Seed of the random choices (random player, ties)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = in_range::<u64>(0, u64::MAX), allow_hyphen_values = true)]
+    seed: u64,
+    /// Prints one JSON object with the totals instead of a line per game and the totals
+    #[arg(long)]
+    json: bool,
+}
+
+/// `dimchess match <variant> --white PLAYER --black PLAYER [--players PLAYER...] [--games N]
 /// [--movetime MS] [--openings FILE] [--record DIR] [--max-plies N] [--seed N] [--json]`.
-pub fn run_match(raw: &[String], out: &mut impl Write) -> Result<(), String> {
-    let mut variant = None;
-    let (mut white, mut black) = (None, None);
-    let mut others: Vec<String> = Vec::new();
-    let mut games = 10u64;
-    let mut movetime = 100u64;
-    let mut openings_file = None;
-    let mut record_dir = None;
-    let mut max_plies = None;
-    let mut seed = 1u64;
-    let mut json = false;
-    let mut i = 0;
-    while i < raw.len() {
-        match raw[i].as_str() {
-            "--white" => white = Some(value(raw, &mut i, "--white")?.to_string()),
-            "--black" => black = Some(value(raw, &mut i, "--black")?.to_string()),
-            "--players" => others.push(value(raw, &mut i, "--players")?.to_string()),
-            "--games" => games = number(value(raw, &mut i, "--games")?, "--games", 1, 1_000_000)?,
-            "--movetime" => {
-                movetime = number(
-                    value(raw, &mut i, "--movetime")?,
-                    "--movetime",
-                    1,
-                    86_400_000,
-                )?
-            }
-            "--openings" => openings_file = Some(value(raw, &mut i, "--openings")?.to_string()),
-            "--record" => record_dir = Some(value(raw, &mut i, "--record")?.to_string()),
-            "--max-plies" => {
-                max_plies = Some(number(
-                    value(raw, &mut i, "--max-plies")?,
-                    "--max-plies",
-                    1,
-                    100_000,
-                )?)
-            }
-            "--seed" => seed = number(value(raw, &mut i, "--seed")?, "--seed", 0, u64::MAX)?,
-            "--json" => json = true,
-            s if s.starts_with("--") => return Err(format!("unknown option `{s}`")),
-            s if variant.is_none() => variant = Some(s.to_string()),
-            s => return Err(format!("unexpected argument `{s}`")),
-        }
-        i += 1;
-    }
-    let variant = variant.ok_or("`match` needs a variant id (see `dimchess variants`)")?;
+pub fn run_match(args: MatchArgs, out: &mut impl Write) -> Result<(), String> {
+    let MatchArgs {
+        variant,
+        white,
+        black,
+        others,
+        games,
+        movetime,
+        openings_file,
+        record_dir,
+        max_plies,
+        seed,
+        json,
+    } = args;
     let info = registry::find(&variant).map_err(|e| e.to_string())?;
-    let a = parse_player(
-        white.as_deref().ok_or("`match` needs --white ENGINE")?,
-        movetime,
-    )?;
-    let b = parse_player(
-        black.as_deref().ok_or("`match` needs --black ENGINE")?,
-        movetime,
-    )?;
+    let a = parse_player(&white, movetime)?;
+    let b = parse_player(&black, movetime)?;
     let extra: Vec<Spec> = others
         .iter()
         .map(|t| parse_player(t, movetime))
