@@ -13,8 +13,17 @@ mod tool;
 
 /// Commands run as given; a command of other characters than letters runs too (the tool
 /// refuses it), any other is skipped.
-const COMMANDS: [&str; 8] = [
-    "variants", "perft", "moves", "play", "show", "help", "--help", "-h",
+const COMMANDS: [&str; 10] = [
+    "variants",
+    "perft",
+    "moves",
+    "play",
+    "show",
+    "help",
+    "completions",
+    "--help",
+    "-h",
+    "--version",
 ];
 const SKIPPED_OPTIONS: [&str; 4] = ["--record", "--svg", "--threads", "--hash"];
 
