@@ -312,10 +312,12 @@ fn clap_error_line(e: &clap::Error, raw: &[String]) -> String {
             let who = sub.map_or("dimchess".to_string(), |s| s.get_name().to_string());
             format!("`{who}` needs {}", described.join("; "))
         }
-        ErrorKind::ArgumentConflict => {
-            let prior = text(ContextKind::PriorArg).unwrap_or_default();
-            format!("`{arg}` cannot be used with `{prior}`{for_cmd}")
-        }
+        ErrorKind::ArgumentConflict => match text(ContextKind::PriorArg) {
+            Some(prior) if prior != arg => {
+                format!("`{arg}` cannot be used with `{prior}`{for_cmd}")
+            }
+            _ => format!("`{arg}` given more than once{for_cmd}"),
+        },
         _ => {
             // Any other: clap's own first line, without its "error: ".
             let rendered = e.render().to_string();
@@ -773,5 +775,27 @@ fn main() -> ExitCode {
             print_error(&msg);
             ExitCode::from(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// clap's own consistency checks of the declarations (names, value names, conflicts).
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn a_clap_error_is_one_line() {
+        let raw: Vec<String> = ["perft", "fide"].map(String::from).to_vec();
+        let mut out = Vec::new();
+        let Err(Fail(msg)) = run(&raw, &mut out) else {
+            panic!("perft without a depth ran");
+        };
+        assert_eq!(msg, "`perft` needs <depth>: the depth in plies, 0 to 64");
+        assert!(out.is_empty());
     }
 }
