@@ -227,7 +227,7 @@ fn hash_mb(text: &str) -> Result<usize, String> {
 /// and tips), naming the culprit in backquotes like the tool's other errors. `raw` are the
 /// arguments after the program name: the first names the command the error is about.
 fn clap_error_line(e: &clap::Error, raw: &[String]) -> String {
-    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    use clap::error::{ContextKind, ContextValue};
     let text = |kind| match e.get(kind) {
         Some(ContextValue::String(s)) => Some(s.clone()),
         Some(ContextValue::Strings(v)) if !v.is_empty() => Some(v.join("`, `")),
