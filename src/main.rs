@@ -27,7 +27,8 @@ const USAGE: &str = "usage:
   dimchess match <variant> --white PLAYER --black PLAYER [--players PLAYER...] [--games N] [--movetime MS]
                  [--openings FILE] [--record DIR] [--max-plies N (default 300 per seat)] [--seed N] [--json]
       (PLAYER: random, greedy or engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid])
-  dimchess solve <variant> [--fen TEXT] --turns N [--all] [--json]";
+  dimchess solve <variant> [--fen TEXT] --turns N [--all] [--json]
+  dimchess uci        (the UCI protocol on stdin/stdout: docs/protocol.md)";
 
 /// A failure the tool reports on one line with exit status 2. (`pub(crate)`, as [`run`]: the
 /// fuzz target `cli` includes this file as a module.)
@@ -148,6 +149,8 @@ pub(crate) fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
     match cmd.as_str() {
         "bestmove" => search_cli::bestmove(rest, out).map_err(Fail)?,
         "match" => search_cli::run_match(rest, out).map_err(Fail)?,
+        "uci" => dimchess::uci::run(std::io::BufReader::new(std::io::stdin()), out)
+            .map_err(write_failure)?,
         "variants" => {
             let a = parse_args(rest, &[])?;
             if let Some(extra) = a.positional.first() {
