@@ -266,7 +266,9 @@ impl Uci {
         ));
         self.say("option name MultiPV type spin default 1 min 1 max 1");
         self.say("option name Ponder type check default false");
-        let mut combo = String::from("option name UCI_Variant type combo default fide");
+        // `chess` is orthodox chess's name in the UCI_Variant convention (Fairy-Stockfish,
+        // python-chess): the same as `fide`.
+        let mut combo = String::from("option name UCI_Variant type combo default chess var chess");
         for v in VARIANTS {
             combo.push_str(" var ");
             combo.push_str(v.id);
@@ -323,10 +325,11 @@ impl Uci {
                 }
             }
             "uci_variant" => {
-                let v = registry::find(&value).map_err(|_| UciError::BadOptionValue {
+                let id = if value == "chess" { "fide" } else { &value };
+                let v = registry::find(id).map_err(|_| UciError::BadOptionValue {
                     name: "UCI_Variant",
                     value: value.clone(),
-                    reason: "one of the ids of `dimchess variants`".to_string(),
+                    reason: "`chess` or one of the ids of `dimchess variants`".to_string(),
                 })?;
                 self.variant = v;
                 self.new_game();

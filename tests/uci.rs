@@ -132,7 +132,10 @@ fn mate_scores_are_mate_n() {
     c.send("position fen r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
     c.send("go depth 3");
     let lines = c.until("bestmove");
-    assert!(lines.iter().any(|l| l.contains(" score mate 1 ")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains(" score mate 1 ")),
+        "{lines:?}"
+    );
     assert_eq!(best_of(lines.last().unwrap()), "h5f7");
     // The mated side is told so, and gets no move.
     c.send("position fen r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4");
@@ -229,7 +232,10 @@ fn illegal_move_in_position_is_reported_and_the_legal_ones_kept() {
     c.send("position startpos moves e2e4 e2e4 d7d5");
     let lines = c.drain();
     assert_eq!(lines.len(), 1, "{lines:?}");
-    assert!(lines[0].starts_with("info string error: move 2 `e2e4`"), "{lines:?}");
+    assert!(
+        lines[0].starts_with("info string error: move 2 `e2e4`"),
+        "{lines:?}"
+    );
     assert_eq!(
         c.uci.position().text(),
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
@@ -307,14 +313,74 @@ fn four_player_clocks_use_the_seat_to_move() {
 /// characters and bytes, and valid commands cut short.
 fn garbage_line(rng: &mut SplitMix64) -> String {
     const WORDS: &[&str] = &[
-        "uci", "isready", "ucinewgame", "position", "startpos", "fen", "moves", "go", "stop",
-        "ponderhit", "debug", "on", "off", "setoption", "name", "value", "Hash", "Threads",
-        "MultiPV", "UCI_Variant", "Ponder", "true", "depth", "nodes", "movetime", "wtime",
-        "btime", "winc", "binc", "movestogo", "infinite", "ponder", "mate", "searchmoves",
-        "time3", "inc4", "e2e4", "e7e5", "g1f3", "e1g1", "a7a8q", "E:e2e4", "b1c3^", "0", "1",
-        "2", "3", "-5", "17", "99999999999999999999", "fide", "dimension-chess", "three-level",
-        "hyperspace", "redistribution", "dimension-x", "three-level-xiangqi", "register",
-        "later", "8/8/8/8/8/8/8/8", "w", "b", "KQkq", "-", "\u{0}", "\u{1b}[31m", "é", "\t",
+        "uci",
+        "isready",
+        "ucinewgame",
+        "position",
+        "startpos",
+        "fen",
+        "moves",
+        "go",
+        "stop",
+        "ponderhit",
+        "debug",
+        "on",
+        "off",
+        "setoption",
+        "name",
+        "value",
+        "Hash",
+        "Threads",
+        "MultiPV",
+        "UCI_Variant",
+        "Ponder",
+        "true",
+        "depth",
+        "nodes",
+        "movetime",
+        "wtime",
+        "btime",
+        "winc",
+        "binc",
+        "movestogo",
+        "infinite",
+        "ponder",
+        "mate",
+        "searchmoves",
+        "time3",
+        "inc4",
+        "e2e4",
+        "e7e5",
+        "g1f3",
+        "e1g1",
+        "a7a8q",
+        "E:e2e4",
+        "b1c3^",
+        "0",
+        "1",
+        "2",
+        "3",
+        "-5",
+        "17",
+        "99999999999999999999",
+        "fide",
+        "dimension-chess",
+        "three-level",
+        "hyperspace",
+        "redistribution",
+        "dimension-x",
+        "three-level-xiangqi",
+        "register",
+        "later",
+        "8/8/8/8/8/8/8/8",
+        "w",
+        "b",
+        "KQkq",
+        "-",
+        "\u{0}",
+        "\u{1b}[31m",
+        "é",
+        "\t",
     ];
     const VALID: &[&str] = &[
         "position startpos moves e2e4 e7e5 g1f3 b8c6",
@@ -466,7 +532,11 @@ fn every_variant_plays_through_uci() {
             "dimension-x" => "go nodes 1",
             _ => "go nodes 400",
         };
-        let plies = if v.id == "dimension-x" { 60 } else { QUICK_PLIES };
+        let plies = if v.id == "dimension-x" {
+            60
+        } else {
+            QUICK_PLIES
+        };
         let (n, result) = play_through_uci(v.id, go, plies);
         eprintln!("{}: {n} plies, {result:?}", v.id);
         assert!(n > 0);
@@ -496,7 +566,11 @@ fn canonical_move_texts_hold_no_whitespace() {
                 break;
             }
             for (_, t) in &moves {
-                assert!(!t.is_empty() && !t.contains(char::is_whitespace), "{}: {t:?}", v.id);
+                assert!(
+                    !t.is_empty() && !t.contains(char::is_whitespace),
+                    "{}: {t:?}",
+                    v.id
+                );
             }
             let (m, _) = moves[rng.below(moves.len())];
             pos.play_unchecked(m);
