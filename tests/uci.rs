@@ -544,7 +544,7 @@ fn every_variant_plays_through_uci() {
 }
 
 #[test]
-#[ignore = "long: every variant to its end or 400 plies at 20 ms a move (about ten minutes in debug)"]
+#[ignore = "long: every variant to its end or 400 plies at 20 ms a move"]
 fn every_variant_plays_to_the_end_through_uci() {
     for v in VARIANTS {
         let (n, result) = play_through_uci(v.id, "go movetime 20", 400);
