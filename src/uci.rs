@@ -438,10 +438,10 @@ impl Uci {
                         go.limits.depth = Some(d.saturating_sub(players - 1) as u32);
                     })
                     .is_some(),
-                k if k.contains("time") => {
+                k if seat.is_some() && k.contains("time") => {
                     ms().map(|t| times[seat.unwrap_or(0)] = Some(t)).is_some()
                 }
-                k if k.contains("inc") => ms().map(|t| incs[seat.unwrap_or(0)] = Some(t)).is_some(),
+                _ if seat.is_some() => ms().map(|t| incs[seat.unwrap_or(0)] = Some(t)).is_some(),
                 _ => {
                     self.report(&UciError::BadArguments {
                         command: "go",

@@ -260,6 +260,7 @@ fn illegal_move_in_position_is_reported_and_the_legal_ones_kept() {
         "setoption name NoSuchOption value 1",
         "go depth x",
         "go frobnicate",
+        "go xtime 5",
         "xyzzy",
     ] {
         c.send(bad);
