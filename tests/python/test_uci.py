@@ -88,7 +88,7 @@ def test_stop_during_infinite_analysis(engine):
 def test_a_full_game_against_itself(engine):
     board = chess.Board()
     limit = chess.engine.Limit(time=0.015)
-    while not board.is_game_over(claim_draw=True) and board.ply() < 600:
+    while not board.is_game_over(claim_draw=True) and board.ply() < 1000:
         result = engine.play(board, limit, info=chess.engine.INFO_ALL)
         assert result.move is not None and board.is_legal(result.move), result
         board.push(result.move)
