@@ -12,6 +12,7 @@ parse, illegal PV moves).
 import logging
 import os
 import pathlib
+import subprocess
 import time
 
 import chess
@@ -152,7 +153,6 @@ def test_a_variant_through_uci_variant(engine, variant, moves):
     best = lines[-1].split()[1]
     assert best != "(none)"
     # The move is legal by dimchess's own rules (`dimchess play` checks it).
-    import subprocess
     out = subprocess.run([BINARY, "play", variant, *moves, best], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     # Back to orthodox chess: python-chess sets UCI_Variant to `chess` again by itself.
