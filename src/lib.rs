@@ -29,6 +29,7 @@
 //! - [`record`]: games with undo, and their PGN-like records;
 //! - [`svg`]: diagrams of any [`Layout`];
 //! - [`engine`]: the search engine for any variant ([`engine::AnyEngine`]);
+//! - [`uci`]: the UCI protocol over any variant (`dimchess uci`);
 //! - feature `serde`: [`AnyPosition`] as `{"variant": id, "position": text}`, [`AnyMove`] as
 //!   its text (read back in a position with `AnyPosition::move_seed`) and [`record::Game`]
 //!   as its record, all read back through the validating parsers.
@@ -51,6 +52,7 @@ mod serde_impl;
 #[cfg(feature = "serde")]
 pub use serde_impl::MoveSeed;
 pub mod svg;
+pub mod uci;
 
 pub use any::{AnyMove, AnyPosition, VariantPosition};
 pub use dimchess_core as core;

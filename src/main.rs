@@ -70,6 +70,8 @@ enum Command {
     Solve(SolveArgs),
     /// Prints a shell completion script (see the README for where to put it)
     Completions(CompletionsArgs),
+    /// Speaks the UCI protocol on stdin and stdout (docs/protocol.md)
+    Uci,
 }
 
 /// `dimchess perft`.
@@ -366,6 +368,8 @@ pub(crate) fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
     match cli.command {
         Command::Bestmove(a) => search_cli::bestmove(a, out).map_err(Fail)?,
         Command::Match(a) => search_cli::run_match(a, out).map_err(Fail)?,
+        Command::Uci => dimchess::uci::run(std::io::BufReader::new(std::io::stdin()), out)
+            .map_err(write_failure)?,
         Command::Variants => {
             for v in registry::VARIANTS {
                 writeln!(out, "{}", v.id).map_err(io)?;

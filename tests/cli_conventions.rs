@@ -17,7 +17,7 @@ fn dimchess(args: &[&str]) -> (i32, String, String) {
 }
 
 /// Every command of the tool.
-const COMMANDS: [&str; 10] = [
+const COMMANDS: [&str; 11] = [
     "variants",
     "perft",
     "moves",
@@ -28,6 +28,7 @@ const COMMANDS: [&str; 10] = [
     "match",
     "solve",
     "completions",
+    "uci",
 ];
 
 /// `args` is a usage error: exit 2, nothing on stdout, and one line on stderr that starts
