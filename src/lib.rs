@@ -29,6 +29,8 @@
 //! - [`record`]: games with undo, and their PGN-like records;
 //! - [`svg`]: diagrams of any [`Layout`];
 //! - [`engine`]: the search engine for any variant ([`engine::AnyEngine`]);
+//! - `web` (feature `serve`, on by default): the web server behind `dimchess serve`, a JSON
+//!   API and a page that plays every variant in a browser;
 //! - feature `serde`: [`AnyPosition`] as `{"variant": id, "position": text}`, [`AnyMove`] as
 //!   its text (read back in a position with `AnyPosition::move_seed`) and [`record::Game`]
 //!   as its record, all read back through the validating parsers.
@@ -51,6 +53,8 @@ mod serde_impl;
 #[cfg(feature = "serde")]
 pub use serde_impl::MoveSeed;
 pub mod svg;
+#[cfg(feature = "serve")]
+pub mod web;
 
 pub use any::{AnyMove, AnyPosition, VariantPosition};
 pub use dimchess_core as core;

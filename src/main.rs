@@ -27,7 +27,8 @@ const USAGE: &str = "usage:
   dimchess match <variant> --white PLAYER --black PLAYER [--players PLAYER...] [--games N] [--movetime MS]
                  [--openings FILE] [--record DIR] [--max-plies N (default 300 per seat)] [--seed N] [--json]
       (PLAYER: random, greedy or engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid])
-  dimchess solve <variant> [--fen TEXT] --turns N [--all] [--json]";
+  dimchess solve <variant> [--fen TEXT] --turns N [--all] [--json]
+  dimchess serve [--addr 127.0.0.1:8080]";
 
 /// A failure the tool reports on one line with exit status 2. (`pub(crate)`, as [`run`]: the
 /// fuzz target `cli` includes this file as a module.)
@@ -137,6 +138,21 @@ fn need_variant(a: &Args, cmd: &str) -> Result<String, Fail> {
             "`{cmd}` needs a variant id (see `dimchess variants`)"
         ))
     })
+}
+
+/// `dimchess serve [--addr HOST:PORT]`: the web page and its API until interrupted.
+#[cfg(feature = "serve")]
+fn serve(raw: &[String]) -> Result<(), Fail> {
+    let addr = match raw {
+        [] => "127.0.0.1:8080".to_string(),
+        [flag, a] if flag == "--addr" => a.clone(),
+        _ => return Err(Fail(format!("`serve` takes only `--addr HOST:PORT`\n{USAGE}"))),
+    };
+    let addr: std::net::SocketAddr = addr
+        .parse()
+        .map_err(|_| Fail(format!("--addr `{addr}`: expected HOST:PORT, e.g. 127.0.0.1:8080")))?;
+    dimchess::web::serve(addr, dimchess::web::Config::default())
+        .map_err(|e| Fail(format!("serve on {addr}: {e}")))
 }
 
 pub(crate) fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
@@ -334,6 +350,8 @@ pub(crate) fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
             }
         }
         "solve" => solve(rest, out)?,
+        #[cfg(feature = "serve")]
+        "serve" => serve(rest)?,
         "help" | "--help" | "-h" => writeln!(out, "{USAGE}").map_err(io)?,
         other => return Err(Fail(format!("unknown command `{other}`\n{USAGE}"))),
     }
