@@ -146,11 +146,17 @@ fn serve(raw: &[String]) -> Result<(), Fail> {
     let addr = match raw {
         [] => "127.0.0.1:8080".to_string(),
         [flag, a] if flag == "--addr" => a.clone(),
-        _ => return Err(Fail(format!("`serve` takes only `--addr HOST:PORT`\n{USAGE}"))),
+        _ => {
+            return Err(Fail(format!(
+                "`serve` takes only `--addr HOST:PORT`\n{USAGE}"
+            )));
+        }
     };
-    let addr: std::net::SocketAddr = addr
-        .parse()
-        .map_err(|_| Fail(format!("--addr `{addr}`: expected HOST:PORT, e.g. 127.0.0.1:8080")))?;
+    let addr: std::net::SocketAddr = addr.parse().map_err(|_| {
+        Fail(format!(
+            "--addr `{addr}`: expected HOST:PORT, e.g. 127.0.0.1:8080"
+        ))
+    })?;
     dimchess::web::serve(addr, dimchess::web::Config::default())
         .map_err(|e| Fail(format!("serve on {addr}: {e}")))
 }

@@ -76,7 +76,9 @@ impl From<BytesRejection> for ApiError {
 type ApiResult = Result<Response, ApiError>;
 
 /// Parses a JSON body (empty means `{}`) into `T`, refusing it with a 400 and the reason.
-fn parse_body<T: for<'de> Deserialize<'de>>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+fn parse_body<T: for<'de> Deserialize<'de>>(
+    body: Result<Bytes, BytesRejection>,
+) -> Result<T, ApiError> {
     let body = body?;
     let text: &[u8] = if body.iter().all(u8::is_ascii_whitespace) {
         b"{}"
@@ -94,9 +96,18 @@ pub fn router(config: Config) -> Router {
         engines: Semaphore::new(config.engine_threads.max(1)),
     });
     Router::new()
-        .route("/", get(|| async { asset("text/html; charset=utf-8", PAGE_HTML) }))
-        .route("/app.js", get(|| async { asset("text/javascript; charset=utf-8", PAGE_JS) }))
-        .route("/style.css", get(|| async { asset("text/css; charset=utf-8", PAGE_CSS) }))
+        .route(
+            "/",
+            get(|| async { asset("text/html; charset=utf-8", PAGE_HTML) }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { asset("text/javascript; charset=utf-8", PAGE_JS) }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { asset("text/css; charset=utf-8", PAGE_CSS) }),
+        )
         .route("/api/variants", get(variants))
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(state).delete(delete))
@@ -105,7 +116,10 @@ pub fn router(config: Config) -> Router {
         .route("/api/games/{id}/record", get(record))
         .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such route".into()) })
         .method_not_allowed_fallback(|| async {
-            ApiError(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here".into())
+            ApiError(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "method not allowed here".into(),
+            )
         })
         .layer(DefaultBodyLimit::max(config.max_body))
         .with_state(app)
@@ -116,7 +130,14 @@ const PAGE_JS: &str = include_str!("page/app.js");
 const PAGE_CSS: &str = include_str!("page/style.css");
 
 fn asset(kind: &'static str, body: &'static str) -> Response {
-    ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")], body).into_response()
+    (
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
 }
 
 async fn variants() -> Response {
@@ -223,7 +244,9 @@ async fn create(State(app): State<Shared_>, body: Result<Bytes, BytesRejection>)
 fn seat(s: &SeatSpec, config: &Config) -> Result<Seat, ApiError> {
     match s.kind.as_str() {
         "human" if s.movetime_ms.is_none() => Ok(Seat::Human),
-        "human" => Err(ApiError::unprocessable("a human seat takes no `movetime_ms`")),
+        "human" => Err(ApiError::unprocessable(
+            "a human seat takes no `movetime_ms`",
+        )),
         "engine" => {
             let ms = s.movetime_ms.unwrap_or(1000);
             let max = config.max_movetime.as_millis() as u64;
@@ -331,7 +354,10 @@ async fn undo(
             // Back to the last position where a person is to move (or the start).
             e.game.undo();
             while !e.game.is_empty()
-                && matches!(e.seats.get(e.game.position().turn()), Some(Seat::Engine { .. }))
+                && matches!(
+                    e.seats.get(e.game.position().turn()),
+                    Some(Seat::Engine { .. })
+                )
             {
                 e.game.undo();
             }
@@ -347,10 +373,16 @@ async fn undo(
 async fn record(State(app): State<Shared_>, Path(id): Path<String>) -> ApiResult {
     let shared = find(&app, &id)?;
     let e = lock(&shared);
-    let name = format!("attachment; filename=\"{}-{id}.pgn\"", e.game.position().id());
+    let name = format!(
+        "attachment; filename=\"{}-{id}.pgn\"",
+        e.game.position().id()
+    );
     Ok((
         [
-            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
             (header::CONTENT_DISPOSITION, name),
         ],
         e.game.to_record(),
@@ -421,14 +453,19 @@ fn move_cells(text: &str, names: &HashMap<&str, usize>, boards: &[(usize, String
     while i < bytes.len() {
         let mut hit = None;
         for len in (1..=max_len.min(bytes.len() - i)).rev() {
-            let Some(s) = text.get(i..i + len) else { continue };
+            let Some(s) = text.get(i..i + len) else {
+                continue;
+            };
             if let Some(&g) = names.get(s) {
                 hit = Some((g, len));
                 break;
             }
             // A short name on the board of the previous cell.
             if let Some(&prev) = out.last() {
-                let board = boards.iter().rposition(|(start, _)| *start <= prev).unwrap_or(0);
+                let board = boards
+                    .iter()
+                    .rposition(|(start, _)| *start <= prev)
+                    .unwrap_or(0);
                 let full = format!("{}{s}", boards[board].1);
                 if !boards[board].1.is_empty()
                     && let Some(&g) = names.get(full.as_str())
