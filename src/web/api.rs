@@ -231,14 +231,14 @@ async fn create(State(app): State<Shared_>, body: Result<Bytes, BytesRejection>)
         version: 0,
         thinking: false,
         engine_error: None,
+        cache: None,
     };
     let (id, shared) = app.store.insert(entry);
-    let body = {
-        let mut e = lock(&shared);
-        start_engine(&app, &id, &shared, &mut e);
-        state_json(&id, &e)
-    };
-    Ok((StatusCode::CREATED, axum::Json(body)).into_response())
+    let mut e = lock(&shared);
+    start_engine(&app, &id, &shared, &mut e);
+    let mut res = state_body(&id, &mut e);
+    *res.status_mut() = StatusCode::CREATED;
+    Ok(res)
 }
 
 fn seat(s: &SeatSpec, config: &Config) -> Result<Seat, ApiError> {
@@ -272,8 +272,8 @@ fn find(app: &App, id: &str) -> Result<Shared, ApiError> {
 
 async fn state(State(app): State<Shared_>, Path(id): Path<String>) -> ApiResult {
     let shared = find(&app, &id)?;
-    let e = lock(&shared);
-    Ok(axum::Json(state_json(&id, &e)).into_response())
+    let mut e = lock(&shared);
+    Ok(state_body(&id, &mut e))
 }
 
 async fn delete(State(app): State<Shared_>, Path(id): Path<String>) -> ApiResult {
@@ -318,7 +318,7 @@ async fn play(
     e.version += 1;
     e.engine_error = None;
     start_engine(&app, &id, &shared, &mut e);
-    Ok(axum::Json(state_json(&id, &e)).into_response())
+    Ok(state_body(&id, &mut e))
 }
 
 async fn undo(
@@ -367,7 +367,7 @@ async fn undo(
     e.thinking = false;
     e.engine_error = None;
     start_engine(&app, &id, &shared, &mut e);
-    Ok(axum::Json(state_json(&id, &e)).into_response())
+    Ok(state_body(&id, &mut e))
 }
 
 async fn record(State(app): State<Shared_>, Path(id): Path<String>) -> ApiResult {
@@ -442,48 +442,98 @@ fn start_engine(app: &Shared_, id: &str, shared: &Shared, e: &mut Entry) {
     });
 }
 
-/// The cells a move text names, in order, as indices into the layout's boards laid end to
-/// end: the longest cell name at each point, and a name without its board prefix (`h4` in
-/// `E:h2h4`) on the board of the cell before it.
-fn move_cells(text: &str, names: &HashMap<&str, usize>, boards: &[(usize, String)]) -> Vec<usize> {
-    let max_len = names.keys().map(|k| k.len()).max().unwrap_or(0);
-    let mut out: Vec<usize> = Vec::new();
-    let mut i = 0;
-    let bytes = text.as_bytes();
-    while i < bytes.len() {
-        let mut hit = None;
-        for len in (1..=max_len.min(bytes.len() - i)).rev() {
-            let Some(s) = text.get(i..i + len) else {
-                continue;
-            };
-            if let Some(&g) = names.get(s) {
-                hit = Some((g, len));
-                break;
+/// Cell names to cell indices (the boards' cells laid end to end): every full name, and per
+/// board the names without the board's prefix (`h4` for `E:h4`), for texts such as
+/// `E:h2h4` that name the board once.
+struct CellNames<'a> {
+    full: HashMap<&'a str, usize>,
+    /// Per board: its first cell index and its short names, empty where names carry no prefix.
+    boards: Vec<(usize, HashMap<&'a str, usize>)>,
+    max_len: usize,
+}
+
+impl<'a> CellNames<'a> {
+    fn new(layout: &'a Layout) -> CellNames<'a> {
+        let mut full = HashMap::new();
+        let mut boards = Vec::new();
+        let mut offset = 0;
+        let mut max_len = 0;
+        for b in &layout.boards {
+            let mut short = HashMap::new();
+            for (i, c) in b.cells.iter().enumerate() {
+                let Some(c) = c else { continue };
+                if c.name.is_empty() {
+                    continue;
+                }
+                full.entry(c.name.as_str()).or_insert(offset + i);
+                max_len = max_len.max(c.name.len());
+                if let Some(k) = c.name.find(':') {
+                    short.entry(&c.name[k + 1..]).or_insert(offset + i);
+                }
             }
-            // A short name on the board of the previous cell.
-            if let Some(&prev) = out.last() {
-                let board = boards
-                    .iter()
-                    .rposition(|(start, _)| *start <= prev)
-                    .unwrap_or(0);
-                let full = format!("{}{s}", boards[board].1);
-                if !boards[board].1.is_empty()
-                    && let Some(&g) = names.get(full.as_str())
-                {
+            boards.push((offset, short));
+            offset += b.cells.len();
+        }
+        CellNames {
+            full,
+            boards,
+            max_len,
+        }
+    }
+
+    /// The board holding cell index `g`.
+    fn board_of(&self, g: usize) -> usize {
+        self.boards
+            .iter()
+            .rposition(|(start, _)| *start <= g)
+            .unwrap_or(0)
+    }
+
+    /// The cells a move text names, in order: the longest cell name at each point, or a short
+    /// name on the board of the cell before it.
+    fn scan(&self, text: &str, out: &mut Vec<usize>) {
+        out.clear();
+        let mut i = 0;
+        while i < text.len() {
+            let mut hit = None;
+            let short = out.last().map(|&g| &self.boards[self.board_of(g)].1);
+            for len in (1..=self.max_len.min(text.len() - i)).rev() {
+                let Some(s) = text.get(i..i + len) else {
+                    continue;
+                };
+                if let Some(&g) = self.full.get(s).or_else(|| short.and_then(|m| m.get(s))) {
                     hit = Some((g, len));
                     break;
                 }
             }
-        }
-        match hit {
-            Some((g, len)) => {
-                out.push(g);
-                i += len;
+            match hit {
+                Some((g, len)) => {
+                    out.push(g);
+                    i += len;
+                }
+                None => i += text[i..].chars().next().map_or(1, char::len_utf8),
             }
-            None => i += 1,
         }
     }
-    out
+}
+
+/// The state of a game as JSON text, made once per change of the game (polls while the
+/// engine thinks, and every client of the same game, get the cached text).
+fn state_body(id: &str, e: &mut Entry) -> Response {
+    let key = (e.version, e.thinking, e.engine_error.is_some());
+    let body = match &e.cache {
+        Some((k, body)) if *k == key => body.clone(),
+        _ => {
+            let body = Bytes::from(state_json(id, e).to_string());
+            e.cache = Some((key, body.clone()));
+            body
+        }
+    };
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        body,
+    )
+        .into_response()
 }
 
 /// The state of a game as the page needs it (see `docs/web.md`).
@@ -491,38 +541,17 @@ fn state_json(id: &str, e: &Entry) -> Value {
     let game = &e.game;
     let pos = game.position();
     let layout: Layout = game.layout();
-    // Cell indices: the boards' cells laid end to end.
-    let mut names: HashMap<&str, usize> = HashMap::new();
-    let mut boards: Vec<(usize, String)> = Vec::new();
-    let mut offset = 0;
-    for b in &layout.boards {
-        // A board's prefix: what its cell names share before a `:` (Dimension Chess's `E:`).
-        let prefix = b
-            .cells
-            .iter()
-            .flatten()
-            .next()
-            .and_then(|c| c.name.find(':').map(|k| c.name[..=k].to_string()))
-            .unwrap_or_default();
-        boards.push((offset, prefix));
-        for (i, c) in b.cells.iter().enumerate() {
-            if let Some(c) = c
-                && !c.name.is_empty()
-            {
-                names.entry(c.name.as_str()).or_insert(offset + i);
-            }
-        }
-        offset += b.cells.len();
-    }
+    let names = CellNames::new(&layout);
     let over = game.result_text();
     let engine_to_move = matches!(e.seats.get(pos.turn()), Some(Seat::Engine { .. }));
+    let mut cells = Vec::new();
     let moves: Vec<Value> = if over.is_some() {
         Vec::new()
     } else {
         pos.moves_with_text()
             .into_iter()
             .map(|(_, t)| {
-                let cells = move_cells(&t, &names, &boards);
+                names.scan(&t, &mut cells);
                 json!([t, cells])
             })
             .collect()
@@ -540,7 +569,7 @@ fn state_json(id: &str, e: &Entry) -> Value {
     let last_move_cells: Vec<usize> = layout
         .last_move
         .iter()
-        .map(|c| boards[c.board].0 + c.cell)
+        .map(|c| names.boards[c.board].0 + c.cell)
         .collect();
     json!({
         "id": id,

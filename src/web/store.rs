@@ -35,6 +35,9 @@ pub struct Entry {
     pub thinking: bool,
     /// The engine's last failure, if any (shown with the state).
     pub engine_error: Option<String>,
+    /// The last state sent, as JSON text, with the `(version, thinking, engine_error.is_some())`
+    /// it was made for.
+    pub cache: Option<((u64, bool, bool), axum::body::Bytes)>,
 }
 
 /// A game behind its own lock, so that one game's work never blocks the others.
