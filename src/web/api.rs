@@ -145,7 +145,8 @@ async fn variants() -> Response {
         .iter()
         .map(|v| {
             let start = v.start_position();
-            json!({ "id": v.id, "description": v.description, "players": start.layout().players.len() })
+            let players: Vec<String> = start.layout().players.into_iter().map(|p| p.name).collect();
+            json!({ "id": v.id, "description": v.description, "players": players.len(), "player_names": players })
         })
         .collect();
     axum::Json(list).into_response()
@@ -529,11 +530,7 @@ fn state_body(id: &str, e: &mut Entry) -> Response {
             body
         }
     };
-    (
-        [(header::CONTENT_TYPE, "application/json")],
-        body,
-    )
-        .into_response()
+    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
 /// The state of a game as the page needs it (see `docs/web.md`).

@@ -48,7 +48,9 @@ impl Default for Config {
             max_body: crate::record::MAX_RECORD_BYTES + 4096,
             max_plies: 5000,
             max_movetime: Duration::from_secs(10),
-            engine_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            // One core left to answer people's moves while the engine thinks.
+            engine_threads: std::thread::available_parallelism()
+                .map_or(1, |n| n.get().saturating_sub(1).max(1)),
             engine_hash_mb: 8,
         }
     }

@@ -40,7 +40,7 @@ function rng(seed) {
   return (n) => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s % n; };
 }
 
-const pageState = (page) => page.evaluate("state");
+const pageState = async (page) => JSON.parse(await page.evaluate("JSON.stringify(state)"));
 /** CSS.escape for attribute values in selectors (move texts hold `^`, `=`, `,`, `:`). */
 const CSS = { escape: (s) => s.replace(/["\\]/g, "\\$&") };
 

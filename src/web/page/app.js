@@ -39,7 +39,7 @@ function renderSeatInputs() {
   const v = variants.find((x) => x.id === $("variant").value);
   const seats = $("seats");
   seats.textContent = "";
-  const names = v && v.players === 4 ? ["White", "Black", "Red", "Blue"] : ["White", "Black"];
+  const names = (v && v.player_names) || ["White", "Black"];
   const n = v ? v.players : 2;
   for (let i = 0; i < n; i++) {
     const span = document.createElement("span");
