@@ -5,8 +5,11 @@
 //!
 //! ```sh
 //! cargo run --release -- serve --addr 127.0.0.1:8080 &
-//! cargo run --release --example web_load -- 127.0.0.1:8080 64 60   # address, clients, seconds
+//! cargo run --release --example web_load -- 127.0.0.1:8080 64 60 0   # address, clients, seconds, think ms
 //! ```
+//!
+//! With a think time of 0 each client sends its next move as soon as the last is answered
+//! (a stress test); a think time makes the clients pause like people between moves.
 //!
 //! HTTP/1.1 with keep-alive over a plain tokio socket, one connection per client: the
 //! server's own answers are all `Content-Length` framed.
@@ -101,6 +104,7 @@ async fn client(
     i: usize,
     variants: Vec<(String, usize)>,
     until: Instant,
+    think: Duration,
     stats: Arc<Mutex<Stats>>,
 ) {
     let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ (i as u64 + 1).wrapping_mul(0x2545_f491_4f6c_dd1d);
@@ -174,6 +178,9 @@ async fn client(
                 break;
             };
             let pick = moves[(rng(&mut seed) % moves.len() as u64) as usize][0].clone();
+            if !think.is_zero() {
+                tokio::time::sleep(think).await;
+            }
             match conn
                 .call(
                     "POST",
@@ -234,6 +241,7 @@ async fn main() {
         .unwrap_or_else(|| "127.0.0.1:8080".to_string());
     let clients: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(64);
     let seconds: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(60);
+    let think = Duration::from_millis(args.get(3).and_then(|s| s.parse().ok()).unwrap_or(0));
     let mut conn = Conn::open(&addr).await.expect("connect to the server");
     let (_, list, _) = conn
         .call("GET", "/api/variants", None)
@@ -259,6 +267,7 @@ async fn main() {
                 i,
                 variants.clone(),
                 until,
+                think,
                 stats.clone(),
             ))
         })
@@ -268,7 +277,8 @@ async fn main() {
     }
     let mut s = stats.lock().unwrap();
     println!(
-        "{clients} clients, {seconds} s, {addr}; a quarter against engine seats (100 ms per move)"
+        "{clients} clients, {seconds} s, think {} ms, {addr}; a quarter against engine seats (100 ms per move)",
+        think.as_millis()
     );
     println!(
         "{:<34} {:>7} {:>8} {:>8} {:>8}",

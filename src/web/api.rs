@@ -1,6 +1,7 @@
 //! The HTTP routes: the page's assets and the JSON API (see `docs/web.md`).
 
 use std::collections::HashMap;
+use std::fmt::Write as _;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -235,11 +236,14 @@ async fn create(State(app): State<Shared_>, body: Result<Bytes, BytesRejection>)
         cache: None,
     };
     let (id, shared) = app.store.insert(entry);
-    let mut e = lock(&shared);
-    start_engine(&app, &id, &shared, &mut e);
-    let mut res = state_body(&id, &mut e);
-    *res.status_mut() = StatusCode::CREATED;
-    Ok(res)
+    blocking(move || {
+        let mut e = lock(&shared);
+        start_engine(&app, &id, &shared, &mut e);
+        let mut res = state_body(&id, &mut e);
+        *res.status_mut() = StatusCode::CREATED;
+        Ok(res)
+    })
+    .await
 }
 
 fn seat(s: &SeatSpec, config: &Config) -> Result<Seat, ApiError> {
@@ -267,14 +271,28 @@ fn seat(s: &SeatSpec, config: &Config) -> Result<Seat, ApiError> {
     }
 }
 
+/// Runs a request's work on a blocking thread: building a state (tens of thousands of moves
+/// in Dimension X) must not hold up the tasks that answer other games' requests.
+async fn blocking(work: impl FnOnce() -> ApiResult + Send + 'static) -> ApiResult {
+    tokio::task::spawn_blocking(work).await.unwrap_or_else(|e| {
+        Err(ApiError(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the request failed: {e}"),
+        ))
+    })
+}
+
 fn find(app: &App, id: &str) -> Result<Shared, ApiError> {
     app.store.get(id).ok_or_else(|| ApiError::not_found(id))
 }
 
 async fn state(State(app): State<Shared_>, Path(id): Path<String>) -> ApiResult {
     let shared = find(&app, &id)?;
-    let mut e = lock(&shared);
-    Ok(state_body(&id, &mut e))
+    blocking(move || {
+        let mut e = lock(&shared);
+        Ok(state_body(&id, &mut e))
+    })
+    .await
 }
 
 async fn delete(State(app): State<Shared_>, Path(id): Path<String>) -> ApiResult {
@@ -299,27 +317,30 @@ async fn play(
 ) -> ApiResult {
     let shared = find(&app, &id)?;
     let b: MoveBody = parse_body(body)?;
-    let mut e = lock(&shared);
-    if let Some(r) = e.game.result_text() {
-        return Err(ApiError::conflict(format!("the game is over ({r})")));
-    }
-    if e.game.len() >= app.config.max_plies {
-        return Err(ApiError::conflict(format!(
-            "the game has reached the server's limit of {} moves",
-            app.config.max_plies
-        )));
-    }
-    let turn = e.game.position().turn();
-    if let Some(Seat::Engine { .. }) = e.seats.get(turn) {
-        return Err(ApiError::conflict("it is the engine's turn"));
-    }
-    e.game
-        .play_text(b.text.trim())
-        .map_err(|err| ApiError::unprocessable(err.to_string()))?;
-    e.version += 1;
-    e.engine_error = None;
-    start_engine(&app, &id, &shared, &mut e);
-    Ok(state_body(&id, &mut e))
+    blocking(move || {
+        let mut e = lock(&shared);
+        if let Some(r) = e.game.result_text() {
+            return Err(ApiError::conflict(format!("the game is over ({r})")));
+        }
+        if e.game.len() >= app.config.max_plies {
+            return Err(ApiError::conflict(format!(
+                "the game has reached the server's limit of {} moves",
+                app.config.max_plies
+            )));
+        }
+        let turn = e.game.position().turn();
+        if let Some(Seat::Engine { .. }) = e.seats.get(turn) {
+            return Err(ApiError::conflict("it is the engine's turn"));
+        }
+        e.game
+            .play_text(b.text.trim())
+            .map_err(|err| ApiError::unprocessable(err.to_string()))?;
+        e.version += 1;
+        e.engine_error = None;
+        start_engine(&app, &id, &shared, &mut e);
+        Ok(state_body(&id, &mut e))
+    })
+    .await
 }
 
 async fn undo(
@@ -335,40 +356,43 @@ async fn undo(
         plies: Option<usize>,
     }
     let b: UndoBody = parse_body(body)?;
-    let mut e = lock(&shared);
-    if e.game.is_empty() {
-        return Err(ApiError::conflict("no move to take back"));
-    }
-    match b.plies {
-        Some(n) => {
-            if n == 0 || n > e.game.len() {
-                return Err(ApiError::unprocessable(format!(
-                    "`plies` must be from 1 to {}",
-                    e.game.len()
-                )));
+    blocking(move || {
+        let mut e = lock(&shared);
+        if e.game.is_empty() {
+            return Err(ApiError::conflict("no move to take back"));
+        }
+        match b.plies {
+            Some(n) => {
+                if n == 0 || n > e.game.len() {
+                    return Err(ApiError::unprocessable(format!(
+                        "`plies` must be from 1 to {}",
+                        e.game.len()
+                    )));
+                }
+                for _ in 0..n {
+                    e.game.undo();
+                }
             }
-            for _ in 0..n {
+            None => {
+                // Back to the last position where a person is to move (or the start).
                 e.game.undo();
+                while !e.game.is_empty()
+                    && matches!(
+                        e.seats.get(e.game.position().turn()),
+                        Some(Seat::Engine { .. })
+                    )
+                {
+                    e.game.undo();
+                }
             }
         }
-        None => {
-            // Back to the last position where a person is to move (or the start).
-            e.game.undo();
-            while !e.game.is_empty()
-                && matches!(
-                    e.seats.get(e.game.position().turn()),
-                    Some(Seat::Engine { .. })
-                )
-            {
-                e.game.undo();
-            }
-        }
-    }
-    e.version += 1;
-    e.thinking = false;
-    e.engine_error = None;
-    start_engine(&app, &id, &shared, &mut e);
-    Ok(state_body(&id, &mut e))
+        e.version += 1;
+        e.thinking = false;
+        e.engine_error = None;
+        start_engine(&app, &id, &shared, &mut e);
+        Ok(state_body(&id, &mut e))
+    })
+    .await
 }
 
 async fn record(State(app): State<Shared_>, Path(id): Path<String>) -> ApiResult {
@@ -525,7 +549,7 @@ fn state_body(id: &str, e: &mut Entry) -> Response {
     let body = match &e.cache {
         Some((k, body)) if *k == key => body.clone(),
         _ => {
-            let body = Bytes::from(state_json(id, e).to_string());
+            let body = Bytes::from(state_json(id, e));
             e.cache = Some((key, body.clone()));
             body
         }
@@ -533,26 +557,49 @@ fn state_body(id: &str, e: &mut Entry) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
-/// The state of a game as the page needs it (see `docs/web.md`).
-fn state_json(id: &str, e: &Entry) -> Value {
+/// `s` as a JSON string.
+fn push_json_str(out: &mut String, s: &str) {
+    if s.bytes()
+        .all(|b| b.is_ascii_graphic() && b != b'"' && b != b'\\')
+    {
+        out.push('"');
+        out.push_str(s);
+        out.push('"');
+    } else {
+        out.push_str(&Value::from(s).to_string());
+    }
+}
+
+/// The state of a game as the page needs it (see `docs/web.md`), as JSON text.
+fn state_json(id: &str, e: &Entry) -> String {
     let game = &e.game;
     let pos = game.position();
     let layout: Layout = game.layout();
     let names = CellNames::new(&layout);
     let over = game.result_text();
     let engine_to_move = matches!(e.seats.get(pos.turn()), Some(Seat::Engine { .. }));
-    let mut cells = Vec::new();
-    let moves: Vec<Value> = if over.is_some() {
-        Vec::new()
-    } else {
-        pos.moves_with_text()
-            .into_iter()
-            .map(|(_, t)| {
-                names.scan(&t, &mut cells);
-                json!([t, cells])
-            })
-            .collect()
-    };
+    // The moves are written straight to JSON text: Dimension X has tens of thousands.
+    let mut moves = String::from("[");
+    if over.is_none() {
+        let mut cells = Vec::new();
+        for (i, (_, t)) in pos.moves_with_text().into_iter().enumerate() {
+            names.scan(&t, &mut cells);
+            if i > 0 {
+                moves.push(',');
+            }
+            moves.push('[');
+            push_json_str(&mut moves, &t);
+            moves.push_str(",[");
+            for (k, c) in cells.iter().enumerate() {
+                if k > 0 {
+                    moves.push(',');
+                }
+                let _ = write!(moves, "{c}");
+            }
+            moves.push_str("]]");
+        }
+    }
+    moves.push(']');
     let seats: Vec<Value> = e
         .seats
         .iter()
@@ -568,7 +615,7 @@ fn state_json(id: &str, e: &Entry) -> Value {
         .iter()
         .map(|c| names.boards[c.board].0 + c.cell)
         .collect();
-    json!({
+    let rest = json!({
         "id": id,
         "variant": pos.id(),
         "position": pos.text(),
@@ -576,7 +623,6 @@ fn state_json(id: &str, e: &Entry) -> Value {
         "seats": seats,
         "layout": layout,
         "last_move_cells": last_move_cells,
-        "moves": moves,
         "history": game.move_texts().collect::<Vec<_>>(),
         "last_move": game.move_texts().last(),
         "result": over,
@@ -587,4 +633,7 @@ fn state_json(id: &str, e: &Entry) -> Value {
         "record": game.to_record(),
         "version": e.version,
     })
+    .to_string();
+    // `rest` is an object of several fields: put the moves first.
+    format!("{{\"moves\":{moves},{}", &rest[1..])
 }
