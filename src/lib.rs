@@ -30,6 +30,8 @@
 //! - [`svg`]: diagrams of any [`Layout`];
 //! - [`engine`]: the search engine for any variant ([`engine::AnyEngine`]);
 //! - [`uci`]: the UCI protocol over any variant (`dimchess uci`);
+//! - `web` (feature `serve`, on by default): the web server behind `dimchess serve`, a JSON
+//!   API and a page that plays every variant in a browser;
 //! - feature `serde`: [`AnyPosition`] as `{"variant": id, "position": text}`, [`AnyMove`] as
 //!   its text (read back in a position with `AnyPosition::move_seed`) and [`record::Game`]
 //!   as its record, all read back through the validating parsers.
@@ -53,6 +55,8 @@ mod serde_impl;
 pub use serde_impl::MoveSeed;
 pub mod svg;
 pub mod uci;
+#[cfg(feature = "serve")]
+pub mod web;
 
 pub use any::{AnyMove, AnyPosition, VariantPosition};
 pub use dimchess_core as core;

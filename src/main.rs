@@ -72,6 +72,18 @@ enum Command {
     Completions(CompletionsArgs),
     /// Speaks the UCI protocol on stdin and stdout (docs/protocol.md)
     Uci,
+    /// Serves a web page to play every variant in the browser, and its JSON API (docs/web.md)
+    #[cfg(feature = "serve")]
+    Serve(ServeArgs),
+}
+
+/// `dimchess serve`.
+#[cfg(feature = "serve")]
+#[derive(Args)]
+struct ServeArgs {
+    /// HOST:PORT to listen on
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
+    addr: std::net::SocketAddr,
 }
 
 /// `dimchess perft`.
@@ -417,6 +429,9 @@ pub(crate) fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
             }
         }
         Command::Solve(a) => solve(a, out)?,
+        #[cfg(feature = "serve")]
+        Command::Serve(a) => dimchess::web::serve(a.addr, dimchess::web::Config::default())
+            .map_err(|e| Fail(format!("serve on {}: {e}", a.addr)))?,
         Command::Completions(a) => {
             // Into a buffer first: clap_complete panics if its writer fails (a closed pipe).
             let mut script = Vec::new();

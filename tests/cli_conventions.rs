@@ -17,7 +17,7 @@ fn dimchess(args: &[&str]) -> (i32, String, String) {
 }
 
 /// Every command of the tool.
-const COMMANDS: [&str; 11] = [
+const COMMANDS: [&str; 12] = [
     "variants",
     "perft",
     "moves",
@@ -29,6 +29,7 @@ const COMMANDS: [&str; 11] = [
     "solve",
     "completions",
     "uci",
+    "serve",
 ];
 
 /// `args` is a usage error: exit 2, nothing on stdout, and one line on stderr that starts

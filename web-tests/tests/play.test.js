@@ -1,0 +1,197 @@
+// Browser tests of `dimchess serve`: for every registered variant, a game is started, moves are
+// made by clicks on the cells (and the choice buttons where several moves share the clicked
+// cells), an engine reply arrives, undo works, and the downloaded record replays with
+// `dimchess replay`. Screenshots go to artifacts/.
+//
+// Environment: DIMCHESS_URL (default http://127.0.0.1:8080), a running `dimchess serve`;
+// DIMCHESS_BIN (default ../target/release/dimchess); CHROMIUM (default /usr/bin/chromium).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { chromium } from "playwright-core";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "..");
+const BASE = process.env.DIMCHESS_URL || "http://127.0.0.1:8080";
+const BIN = process.env.DIMCHESS_BIN ||
+  [path.resolve(root, "../target/release/dimchess"), path.resolve(root, "../target/debug/dimchess")]
+    .find((p) => existsSync(p));
+const ARTIFACTS = path.join(root, "artifacts");
+mkdirSync(ARTIFACTS, { recursive: true });
+
+let browser;
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+});
+after(async () => { await browser?.close(); });
+
+const variants = await (await fetch(BASE + "/api/variants")).json();
+
+/** A small deterministic generator, so a failure replays. */
+function rng(seed) {
+  let s = seed >>> 0;
+  return (n) => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s % n; };
+}
+
+const pageState = async (page) => JSON.parse(await page.evaluate("JSON.stringify(state)"));
+/** CSS.escape for attribute values in selectors (move texts hold `^`, `=`, `,`, `:`). */
+const CSS = { escape: (s) => s.replace(/["\\]/g, "\\$&") };
+
+async function waitVersionAbove(page, v) {
+  await page.waitForFunction((v) => state && state.version > v && !state.thinking, v, { timeout: 30000 });
+}
+
+/** Plays `text` by clicking its cells in order, then its button if several moves remain. */
+async function playByClicks(page, text) {
+  const s = await pageState(page);
+  const entry = s.moves.find(([t]) => t === text);
+  assert.ok(entry, `${text} is not legal here`);
+  const cells = entry[1];
+  const before = s.version;
+  if (cells.length === 0) {
+    await page.click(`#extra-moves button[data-move="${CSS.escape(text)}"]`);
+  } else {
+    for (const c of cells) {
+      await page.click(`.cell[data-cell="${c}"]`);
+    }
+    // Either the move is played, or several moves share these cells and the page offers
+    // them as buttons.
+    const sel = `#choices button[data-move="${CSS.escape(text)}"]`;
+    await page.waitForFunction(([v, sel]) => state.version > v || document.querySelector(sel),
+      [before, sel], { timeout: 10000 });
+    if ((await pageState(page)).version === before) await page.click(sel);
+  }
+  await waitVersionAbove(page, before);
+  const after = await pageState(page);
+  assert.equal(after.history[s.history.length], text); // (an engine may have replied since)
+  return after;
+}
+
+/** Picks a move: the first one `prefer` accepts, else a random one. */
+function pick(s, next, prefer) {
+  const moves = s.moves;
+  const liked = prefer ? moves.filter(([t, c]) => prefer(t, c, s)) : [];
+  const from = liked.length ? liked : moves;
+  return from[next(from.length)][0];
+}
+
+function pieceAt(s, g) {
+  let off = 0;
+  for (const b of s.layout.boards) {
+    if (g < off + b.cells.length) return b.cells[g - off]?.piece || null;
+    off += b.cells.length;
+  }
+  return null;
+}
+
+/** What each variant should show off by clicks, beyond plain moves. */
+const special = {
+  "dimension-x": (t) => t.includes(","),                          // a multi-action turn
+  "hyperspace": (t) => t.endsWith("^"),                           // a launch
+  "hyperspace-optional": (t) => t.endsWith("^"),
+  "redistribution": (t, c, s) => t.includes("=") ||               // a split, or a combination
+    (c.length === 2 && pieceAt(s, c[1])?.owner === s.turn),
+  "dimension-chess": (t, c, s) => c.length >= 2 && pieceAt(s, c[c.length - 1]) !== null, // a capture: a transfer
+};
+
+for (const v of variants) {
+  test(`${v.id}: clicks, engine reply, undo, record`, async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    try {
+      // A game between people, by clicks.
+      await page.goto(`${BASE}/?variant=${v.id}`);
+      await page.waitForFunction((id) => state && state.variant === id, v.id);
+      const next = rng(v.id.length * 7919);
+      const plies = v.id === "dimension-x" ? 4 : v.players === 4 ? 8 : 12;
+      const seen = { special: false };
+      for (let i = 0; i < plies; i++) {
+        const s = await pageState(page);
+        if (s.over) break;
+        const text = pick(s, next, special[v.id]);
+        if (special[v.id] && special[v.id](text, s.moves.find(([t]) => t === text)[1], s)) seen.special = text;
+        const after = await playByClicks(page, text);
+        // The board shows the new position: the last move's cells are highlighted.
+        const lastCells = await page.$$eval(".cell.last", (els) => els.length);
+        assert.equal(lastCells, after.last_move_cells.length);
+        assert.equal(await page.$$eval("#history li:not(.result)", (els) => els.length), after.history.length);
+        if (v.id.startsWith("hyperspace") && text.endsWith("^")) {
+          assert.ok(after.layout.in_flight.length > 0, "a launch puts a piece in flight");
+          assert.ok(await page.$$eval(".cell.landing", (els) => els.length) > 0, "landing squares shown");
+          assert.match(await page.textContent("#flight"), /lands on/);
+        }
+        if (v.id === "dimension-x" && text.includes(",")) {
+          assert.ok(text.split(",").length >= 2);
+        }
+      }
+      if (special[v.id]) assert.ok(seen.special, `${v.id}: no special move was played`);
+      await page.screenshot({ path: path.join(ARTIFACTS, `${v.id}.png`), fullPage: true });
+
+      // Download the record; it replays with the tool.
+      const s = await pageState(page);
+      const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+      const file = path.join(ARTIFACTS, `${v.id}.pgn`);
+      await download.saveAs(file);
+      const out = execFileSync(BIN, ["replay", file, "--json"], { encoding: "utf8" });
+      assert.equal(JSON.parse(out).position, s.position);
+
+      // Undo by the button: one move back.
+      const n = s.history.length;
+      await page.click("#undo");
+      await page.waitForFunction((n) => state.history.length === n - 1, n);
+
+      // Against the engine: every other seat is the engine.
+      await page.selectOption("#variant", v.id);
+      for (let i = 1; i < v.players; i++) {
+        await page.selectOption(`#seat-${i}`, "engine");
+        await page.fill(`#movetime-${i}`, "50");
+      }
+      await page.click("#new");
+      await page.waitForFunction((id) => state && state.variant === id && state.history.length === 0 &&
+        state.seats[1].kind === "engine", v.id);
+      const s0 = await pageState(page);
+      await playByClicks(page, pick(s0, next, null)).catch(async (e) => { throw e; });
+      // The engine's replies arrive: the person is to move again.
+      await page.waitForFunction((p) => state.history.length >= p && !state.thinking || state.over,
+        v.players, { timeout: 30000 });
+      const s1 = await pageState(page);
+      assert.ok(s1.over || s1.history.length === v.players, `${v.id}: ${s1.history}`);
+      assert.equal(s1.engine_error, null);
+      await page.screenshot({ path: path.join(ARTIFACTS, `${v.id}-engine.png`), fullPage: true });
+      // Undo takes back the engine's replies and the person's move.
+      await page.click("#undo");
+      await page.waitForFunction(() => state.history.length === 0);
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+    }
+  });
+}
+
+test("phone width: the boards wrap, keyboard plays a move", async () => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  try {
+    await page.goto(`${BASE}/?variant=fide`);
+    await page.waitForFunction(() => state && state.variant === "fide");
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 400, `page is ${width}px wide at phone width`);
+    // Keyboard: focus e2, Enter; focus e4, Enter.
+    await page.focus('.cell[data-name="e2"]');
+    await page.keyboard.press("Enter");
+    await page.focus('.cell[data-name="e4"]');
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => state.history.length === 1);
+    assert.equal((await pageState(page)).history[0], "e2e4");
+    await page.screenshot({ path: path.join(ARTIFACTS, "phone-fide.png"), fullPage: true });
+  } finally {
+    await page.close();
+  }
+});
