@@ -122,6 +122,86 @@ impl PartialTurn {
         false
     }
 
+    /// Starts over with an empty turn of the side to move in `p`, reusing this value (what a
+    /// search does at every turn boundary instead of making a new one).
+    pub fn reset(&mut self, p: &DxPosition) {
+        self.before.clone_from(p);
+        self.now.clone_from(p);
+        self.flags = TurnFlags::default();
+        self.used = 0;
+        self.len = 0;
+    }
+
+    /// Appends to `out` every action that may be performed next: each is legal in the
+    /// position the actions so far left (DX-4, DX-5), but unlike [`PartialTurn::legal_next`]
+    /// it is not checked that the turn can still be completed after it (a search meets such
+    /// dead ends itself and drops them). Nothing once the enemy King is removed (DX-7), when
+    /// the side to move has no King, or after four actions.
+    ///
+    /// ```
+    /// use dimchess_dimension_x::{DxPosition, PartialTurn};
+    /// let t = PartialTurn::new(&DxPosition::start());
+    /// let mut next = Vec::new();
+    /// t.candidates(&mut next);
+    /// // 20 FIDE moves and 23 Dimension X steps (the pawns cover the squares the pieces
+    /// // could surface on).
+    /// assert_eq!(next.len(), 43);
+    /// ```
+    pub fn candidates(&self, out: &mut Vec<Action>) {
+        let c = self.now.side.index();
+        if self.flags.king_removed || self.before.king_sq(c).is_none() {
+            return;
+        }
+        let mut list = AgentList::new();
+        for agent in 0..4 {
+            if self.used & (1 << agent) != 0 || (agent > 0 && self.now.td[c][agent - 1] == GONE) {
+                continue;
+            }
+            list.clear();
+            gen_agent(&self.now, agent, &mut list);
+            out.extend_from_slice(&list);
+        }
+    }
+
+    /// Performs `x`, which must be one of [`PartialTurn::candidates`] (not checked: a search
+    /// that generated it knows it is legal).
+    pub fn play_unchecked(&mut self, x: Action) {
+        apply(&mut self.now, &x, &mut self.flags);
+        self.used |= 1 << x.agent();
+        self.actions[self.len] = x;
+        self.len += 1;
+    }
+
+    /// A key for a search's transposition table: the Zobrist hash of the position the actions
+    /// left, mixed with which pieces have acted, whether the FIDE move was made and the square
+    /// a double step passed. Turns with equal keys have the same continuations; an empty turn's
+    /// key is its position's hash.
+    pub fn key(&self) -> u64 {
+        let bits = u64::from(self.used)
+            | u64::from(self.flags.fide) << 4
+            | u64::from(self.flags.king_removed) << 5
+            | u64::from(self.flags.ep) << 6;
+        if bits == 0 {
+            return self.now.hash;
+        }
+        // SplitMix64's finaliser of the bits.
+        let mut z = bits.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        self.now.hash ^ z ^ (z >> 31)
+    }
+
+    /// Ends the turn into `out` (copying, no allocation): false, with `out` untouched, if the
+    /// turn may not end yet (DX-6).
+    pub fn end_into(&self, out: &mut DxPosition) -> bool {
+        if !self.can_end() {
+            return false;
+        }
+        out.clone_from(&self.now);
+        end_turn(out, &self.flags);
+        true
+    }
+
     /// Performs `x` if it is one of [`PartialTurn::legal_next`].
     pub fn play(&mut self, x: Action) -> Result<(), Error> {
         let mut found = None;
