@@ -87,6 +87,21 @@ impl DxPosition {
         v
     }
 
+    /// One legal turn that removes the enemy King (DX-7), in canonical text, or `None`: a
+    /// walk over the turns that stops at the first such turn, without listing them (what a
+    /// search asks before it searches).
+    ///
+    /// ```
+    /// use dimchess_dimension_x::DxPosition;
+    /// let p: DxPosition = "4k3/8/8/8/8/8/8/K3R3|8/8/8/8/8/8/8/8 w - - 0 1".parse().unwrap();
+    /// assert_eq!(p.king_capture().unwrap().to_string(), "e1e8");
+    /// assert!(DxPosition::start().king_capture().is_none());
+    /// ```
+    pub fn king_capture(&self) -> Option<Turn> {
+        let t = turngen::Search::king_capture(self)?;
+        Some(self.canonical(&t))
+    }
+
     /// The position after `turn`, which must be legal (see [`Position::play`] for a checked
     /// version).
     pub fn after(&self, turn: &Turn) -> DxPosition {
