@@ -38,6 +38,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod dimension_x;
 mod limits;
 mod multi;
 mod ordering;
@@ -47,6 +48,7 @@ pub mod solve;
 mod table;
 mod two_player;
 
+pub use dimension_x::DxEngine;
 pub use limits::{Clock, Limits};
 pub use score::Score;
 pub use search::{Algorithm, Engine, Info, Options, SearchResult};
