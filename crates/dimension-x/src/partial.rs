@@ -5,7 +5,7 @@ use dimchess_core::Error;
 
 use crate::action::{Action, Turn};
 use crate::board::{DxPosition, GONE};
-use crate::movegen::{AgentList, gen_agent};
+use crate::movegen::{AgentList, footprint, gen_agent};
 use crate::play::{TurnFlags, apply, end_turn};
 
 /// A turn being composed: the position before it, the actions so far and the position they
@@ -161,6 +161,33 @@ impl PartialTurn {
             gen_agent(&self.now, agent, &mut list);
             out.extend_from_slice(&list);
         }
+    }
+
+    /// [`PartialTurn::candidates`] less the actions that could as well have come before the
+    /// previous one: those whose text sorts before it and that are independent of it (neither
+    /// reads a square the other changes, so the two orders are both legal and give the same
+    /// position, DX-5). Every set of actions is still reached in at least one order (the turn
+    /// generator's canonical order, DX-34, is among them), while most of the other orders of
+    /// a set are never visited: what a search over the action tree uses to keep from searching
+    /// one turn once per order of its actions.
+    pub fn ordered_candidates(&self, out: &mut Vec<Action>) {
+        let Some(&last) = self.actions().last() else {
+            return self.candidates(out);
+        };
+        let c = self.now.side.index();
+        let (key, fp) = (last.sort_key(), footprint(&last, c));
+        let start = out.len();
+        self.candidates(out);
+        let mut keep = start;
+        for i in start..out.len() {
+            let x = out[i];
+            if x.sort_key() < key && footprint(&x, c).independent(&fp) {
+                continue;
+            }
+            out[keep] = x;
+            keep += 1;
+        }
+        out.truncate(keep);
     }
 
     /// Performs `x`, which must be one of [`PartialTurn::candidates`] (not checked: a search

@@ -289,8 +289,8 @@ impl DxEngine {
         }
         self.seldepth = self.seldepth.max(ply);
         let fresh = self.plies[ply].turn.actions().is_empty();
-        if depth <= 0 || ply >= MAX_PLY - 1 {
-            return Self::evaluate(self.plies[ply].turn.position());
+        if depth <= 0 || ply >= MAX_PLY - 12 {
+            return self.quiesce(stop, alpha, beta, ply, hm, !fresh);
         }
         // Mate-distance pruning: nothing here beats a King capture this turn.
         alpha = alpha.max(-(WIN - hm as i32));
@@ -334,7 +334,18 @@ impl DxEngine {
                         child.pv.clear();
                         WIN - hm as i32 - 1
                     } else {
-                        self.node(stop, depth - 1, alpha, beta, ply + 1, hm)
+                        // Late quiet actions are searched shallower first, and again at full
+                        // depth if they reach alpha.
+                        let r = if depth >= 3 && i >= 6 && s < KILLER {
+                            1 + i32::from(depth >= 5 && i >= 16)
+                        } else {
+                            0
+                        };
+                        let mut v = self.node(stop, depth - 1 - r, alpha, beta, ply + 1, hm);
+                        if r > 0 && v > alpha && !self.stopped {
+                            v = self.node(stop, depth - 1, alpha, beta, ply + 1, hm);
+                        }
+                        v
                     }
                 }
             };
@@ -367,12 +378,95 @@ impl DxEngine {
         best
     }
 
+    /// The score at the horizon, for the mover of ply `ply`'s turn in progress: the static
+    /// score or a capture of this turn (a strike, a pinch or a FIDE capture, each a further
+    /// action of the same turn), whichever is higher; where the turn may end (`reply`), ending
+    /// it is scored by the opponent's best captures of their next turn instead of statically,
+    /// so that a turn that leaves a piece or the King to be taken is not mistaken for a good
+    /// one.
+    fn quiesce(
+        &mut self,
+        stop: &AtomicBool,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        hm: usize,
+        reply: bool,
+    ) -> i32 {
+        self.plies[ply].pv.clear();
+        if self.tick(stop) {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let mut best = if reply && self.plies[ply].turn.can_end() {
+            let (head, tail) = self.plies.split_at_mut(ply + 1);
+            let (cur, child) = (&mut head[ply], &mut tail[0]);
+            cur.turn.end_into(&mut cur.next);
+            child.turn.reset(&cur.next);
+            -self.quiesce(stop, -beta, -alpha, ply + 1, hm + 1, false)
+        } else {
+            Self::evaluate(self.plies[ply].turn.position())
+        };
+        if self.stopped || best >= beta || ply >= MAX_PLY - 2 {
+            return best;
+        }
+        alpha = alpha.max(best);
+        // The captures, by victim value.
+        {
+            let p = &mut self.plies[ply];
+            p.actions.clear();
+            p.turn.ordered_candidates(&mut p.actions);
+            p.order.clear();
+            let pos = p.turn.position();
+            let me = pos.side_to_move();
+            for (i, &a) in p.actions.iter().enumerate() {
+                if let Some((c, kind)) = a.target().and_then(|sq| pos.fide_piece(sq))
+                    && c != me
+                {
+                    let v = if kind == Kind::King {
+                        KING
+                    } else {
+                        kind_value(kind)
+                    };
+                    p.order.push((v, i as u32));
+                }
+            }
+        }
+        let n = self.plies[ply].order.len();
+        for i in 0..n {
+            let (_, idx) = crate::ordering::pick(&mut self.plies[ply].order, i);
+            let a = self.plies[ply].actions[idx as usize];
+            let (head, tail) = self.plies.split_at_mut(ply + 1);
+            let (cur, child) = (&mut head[ply], &mut tail[0]);
+            child.turn.clone_from(&cur.turn);
+            child.turn.play_unchecked(a);
+            let v = if child.turn.removed_king() {
+                WIN - hm as i32 - 1
+            } else {
+                self.quiesce(stop, alpha, beta, ply + 1, hm, reply)
+            };
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
     /// Lists ply `ply`'s steps (its actions, and the end of the turn when it may end) and
     /// scores them for ordering.
     fn order(&mut self, ply: usize, hash_step: Option<Step>) {
         let p = &mut self.plies[ply];
         p.actions.clear();
-        p.turn.candidates(&mut p.actions);
+        p.turn.ordered_candidates(&mut p.actions);
         p.order.clear();
         if p.turn.can_end() {
             let s = if hash_step == Some(Step::End) {
