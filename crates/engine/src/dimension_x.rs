@@ -234,8 +234,8 @@ impl DxEngine {
                 Step::End => None,
             })
             .collect();
-        let best = complete(pos, &first)
-            .ok_or_else(|| Error::GameOver("no legal move".to_string()))?;
+        let best =
+            complete(pos, &first).ok_or_else(|| Error::GameOver("no legal move".to_string()))?;
         if pv.first() != Some(&best) {
             pv = vec![best];
         }
