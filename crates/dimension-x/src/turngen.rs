@@ -157,9 +157,8 @@ impl<'v> Search<'v> {
     /// A legal turn (an action set in its canonical order) that removes the enemy King, if
     /// there is one (DX-7); it stops at the first.
     pub(crate) fn king_capture(root: &DxPosition) -> Option<Turn> {
-        if root.king_sq(root.side.index()).is_none() {
-            return None;
-        }
+        // A side without its King has lost (DX-30) and has no turn.
+        root.king_sq(root.side.index())?;
         let mut s = Search::new(root);
         s.first_only = true;
         s.king_only = true;
