@@ -207,7 +207,11 @@ impl DxEngine {
             best_pv = self.plies[0].pv.to_vec();
             best_score = score;
             depth_done = depth;
-            let turns = pv_turns(pos, &best_pv);
+            let mut turns = pv_turns(pos, &best_pv);
+            if turns.is_empty() {
+                // The horizon fell inside the first turn: report it completed.
+                turns.extend(complete(pos, &first_actions(&best_pv)));
+            }
             info(&Info {
                 depth,
                 seldepth: self.seldepth as u32,
@@ -227,15 +231,8 @@ impl DxEngine {
             }
         }
         let mut pv = pv_turns(pos, &best_pv);
-        let first: Vec<Action> = best_pv
-            .iter()
-            .map_while(|s| match s {
-                Step::Act(a) => Some(*a),
-                Step::End => None,
-            })
-            .collect();
-        let best =
-            complete(pos, &first).ok_or_else(|| Error::GameOver("no legal move".to_string()))?;
+        let best = complete(pos, &first_actions(&best_pv))
+            .ok_or_else(|| Error::GameOver("no legal move".to_string()))?;
         if pv.first() != Some(&best) {
             pv = vec![best];
         }
@@ -528,6 +525,16 @@ impl DxEngine {
 /// The canonical turn (DX-34) with the same result as the legal turn `t` of `pos`.
 fn canonical(pos: &DxPosition, t: Turn) -> Turn {
     pos.parse_move(&t.to_string()).unwrap_or(t)
+}
+
+/// The actions of a principal variation's first turn.
+fn first_actions(pv: &[Step]) -> Vec<Action> {
+    pv.iter()
+        .map_while(|s| match s {
+            Step::Act(a) => Some(*a),
+            Step::End => None,
+        })
+        .collect()
 }
 
 /// The whole turns of a principal variation, in canonical text (an unfinished last turn is
