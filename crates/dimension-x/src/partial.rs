@@ -319,6 +319,7 @@ fn aperft_partial(t: &PartialTurn, depth: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dimchess_core::Position;
     use std::collections::HashSet;
 
     /// Every child reached by walking `ordered_candidates` (and ends of turn).
@@ -355,6 +356,12 @@ mod tests {
             let want: HashSet<DxPosition> = p.legal_turns().iter().map(|t| p.after(t)).collect();
             assert_eq!(got.len(), want.len(), "{text}");
             assert!(got == want, "{text}");
+            // Every listed turn is canonical: its text reads back to it (the short cut of
+            // `canonical` for turns that take nothing agrees with the full search).
+            for t in p.legal_turns() {
+                assert_eq!(p.parse_move(&t.to_string()).as_ref(), Ok(&t), "{text}: {t}");
+                assert!(p.is_legal(t), "{text}: {t}");
+            }
         }
     }
 }
