@@ -17,8 +17,9 @@
 //!   available to the side to move is always played, whatever the limits;
 //! - a turn in progress that cannot be completed (no FIDE move left to make) is a dead end and
 //!   is dropped; a player with no complete turn has lost (DX-9);
-//! - transpositions (the same actions in another order, DX-5) meet in the transposition table,
-//!   keyed by [`PartialTurn::key`]; ordering: the table's step, captures by victim value, the
+//! - most orders of one set of actions are never visited
+//!   ([`PartialTurn::ordered_candidates`]); the transposition table is keyed by
+//!   [`PartialTurn::key`] and the last action (which decides the continuations); ordering: the table's step, captures by victim value, the
 //!   end of turn, two killers per ply, then history by [`Action::ordinal`];
 //! - the answer is the principal variation's first turn, completed by the best legal next
 //!   actions if the horizon fell inside it, in canonical text (DX-34).
@@ -295,7 +296,7 @@ impl DxEngine {
         if alpha >= beta {
             return alpha;
         }
-        let key = self.plies[ply].turn.key();
+        let key = Self::key(&self.plies[ply].turn);
         let mut hash_step = None;
         if let Some(hit) = self.table.probe(key, hm) {
             hash_step = hit.mv;
@@ -456,6 +457,19 @@ impl DxEngine {
             }
         }
         best
+    }
+
+    /// The table key of a turn in progress: [`PartialTurn::key`] and the last action, since
+    /// the actions that may follow depend on it ([`PartialTurn::ordered_candidates`]): a score
+    /// stored for one order of a turn's actions then never stands for another order whose
+    /// continuations differ.
+    #[inline]
+    fn key(t: &PartialTurn) -> u64 {
+        let k = t.key();
+        match t.actions().last() {
+            None => k,
+            Some(a) => k ^ (a.ordinal() as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        }
     }
 
     /// Lists ply `ply`'s steps (its actions, and the end of the turn when it may end) and
