@@ -300,7 +300,9 @@ impl DxEngine {
         let mut hash_step = None;
         if let Some(hit) = self.table.probe(key, hm) {
             hash_step = hit.mv;
-            if hit.depth >= depth && hit.bound.settles(hit.score, alpha, beta) {
+            // Not in the root's turn: its principal variation is the answer, and a stored
+            // score would cut it short.
+            if hm > 0 && hit.depth >= depth && hit.bound.settles(hit.score, alpha, beta) {
                 return hit.score;
             }
         }
