@@ -221,8 +221,9 @@ impl DxEngine {
                 elapsed: start.elapsed(),
                 pv: &turns,
             });
-            // A win or loss this turn or the next will not change.
-            if score.abs() > WIN - 3 {
+            // A win this turn will not change. (A loss is searched on: the horizon's
+            // quiescence sees the reply's captures but not every defence of a longer turn.)
+            if score >= WIN - 1 {
                 break;
             }
             if let Some(soft) = soft
