@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use dimchess_core::{Error, Evaluate, Position};
 pub use dimchess_engine::{Algorithm, Clock, Limits, Options, Score, solve};
-use dimchess_engine::{Engine, Info};
+use dimchess_engine::{DxEngine, Engine, Info};
 
 use crate::any::{AnyMove, AnyPosition, VariantPosition};
 
@@ -97,11 +97,11 @@ pub struct AnyEngine {
 }
 
 macro_rules! engines {
-    ($($name:ident($pos:ty)),* $(,)?) => {
+    ($($name:ident($pos:ty, $engine:ty)),* $(,)?) => {
         #[derive(Default)]
         #[allow(non_snake_case)]
         struct Engines {
-            $($name: Option<Box<Engine<$pos>>>,)*
+            $($name: Option<Box<$engine>>,)*
         }
 
         impl AnyEngine {
@@ -125,7 +125,7 @@ macro_rules! engines {
                         let engine = self
                             .engines
                             .$name
-                            .get_or_insert_with(|| Box::new(Engine::new(&options)));
+                            .get_or_insert_with(|| Box::new(<$engine>::new(&options)));
                         let r = engine.search(p, history, limits, stop, |i: &Info<'_, _>| {
                             info(&AnyInfo {
                                 depth: i.depth,
@@ -184,14 +184,16 @@ macro_rules! engines {
     };
 }
 
+// Each arm: the variant, its position type and the engine that searches it (Dimension X has
+// its own action-level search, `DxEngine`; the others the generic `Engine`).
 engines! {
-    Fide(dimchess_fide::Chess),
-    Redistribution(dimchess_redistribution::Redistribution),
-    DimensionChess(dimchess_dimension_chess::DimensionChess),
-    Hyperspace(dimchess_hyperspace::Hyperspace),
-    HyperspaceOptional(dimchess_hyperspace::HyperspaceOptional),
-    DimensionX(dimchess_dimension_x::DxPosition),
-    ThreeLevel(dimchess_three_level::ThreeLevel),
+    Fide(dimchess_fide::Chess, Engine<dimchess_fide::Chess>),
+    Redistribution(dimchess_redistribution::Redistribution, Engine<dimchess_redistribution::Redistribution>),
+    DimensionChess(dimchess_dimension_chess::DimensionChess, Engine<dimchess_dimension_chess::DimensionChess>),
+    Hyperspace(dimchess_hyperspace::Hyperspace, Engine<dimchess_hyperspace::Hyperspace>),
+    HyperspaceOptional(dimchess_hyperspace::HyperspaceOptional, Engine<dimchess_hyperspace::HyperspaceOptional>),
+    DimensionX(dimchess_dimension_x::DxPosition, DxEngine),
+    ThreeLevel(dimchess_three_level::ThreeLevel, Engine<dimchess_three_level::ThreeLevel>),
 }
 
 impl AnyEngine {

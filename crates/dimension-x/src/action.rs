@@ -53,6 +53,25 @@ impl Action {
         self.kind
     }
 
+    /// The FIDE-board square whose piece the action may remove or displace: the target of a
+    /// FIDE move (a capture if an enemy piece stands there), the victim of a strike or a
+    /// pinch; `None` for Dimension X steps and transfers, which take nothing (DX-15, DX-16).
+    pub fn target(&self) -> Option<u8> {
+        match self.kind {
+            ActionKind::Fide | ActionKind::Strike | ActionKind::Pinch => Some(self.b),
+            _ => None,
+        }
+    }
+
+    /// A small number for history tables, below [`Action::ORDINALS`]: the agent, the acting
+    /// square and the target square (promotions and relocation squares are not told apart).
+    pub fn ordinal(&self) -> usize {
+        (self.agent() << 12) | (usize::from(self.a % 64) << 6) | usize::from(self.b % 64)
+    }
+
+    /// One more than the largest [`Action::ordinal`].
+    pub const ORDINALS: usize = 4 << 12;
+
     /// Which agent acts: 0 the FIDE move, 1 Crab, 2 Cobra, 3 Spider.
     #[inline]
     pub(crate) fn agent(&self) -> usize {

@@ -10,10 +10,20 @@ use dimchess_fide::eval::{placement, value};
 use dimchess_fide::{Color, Role};
 
 use crate::action::Turn;
-use crate::board::{DX, DxPosition, GONE};
+use crate::board::{DX, DxPosition, GONE, Kind};
 
 /// Centipawns of a Crab, a Spitting Cobra and a Spider.
 pub const TRANS_DIMENSIONAL_VALUES: [i32; 3] = [300, 300, 300];
+
+/// The material value of a piece of `kind` in centipawns, as [`Evaluate::strength`] counts it
+/// (placement terms aside); the King counts 0 (its loss ends the game, DX-7).
+pub fn kind_value(kind: Kind) -> i32 {
+    match kind {
+        Kind::King => 0,
+        Kind::Crab | Kind::Cobra | Kind::Spider => TRANS_DIMENSIONAL_VALUES[kind.index() - 6],
+        k => value(Role::ALL[k.index()]),
+    }
+}
 
 impl Evaluate for DxPosition {
     const PLAYERS: usize = 2;

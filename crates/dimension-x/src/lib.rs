@@ -87,6 +87,21 @@ impl DxPosition {
         v
     }
 
+    /// One legal turn that removes the enemy King (DX-7), in canonical text, or `None`: a
+    /// walk over the turns that stops at the first such turn, without listing them (what a
+    /// search asks before it searches).
+    ///
+    /// ```
+    /// use dimchess_dimension_x::DxPosition;
+    /// let p: DxPosition = "4k3/8/8/8/8/8/8/K3R3|8/8/8/8/8/8/8/8 w - - 0 1".parse().unwrap();
+    /// assert_eq!(p.king_capture().unwrap().to_string(), "e1e8");
+    /// assert!(DxPosition::start().king_capture().is_none());
+    /// ```
+    pub fn king_capture(&self) -> Option<Turn> {
+        let t = turngen::Search::king_capture(self)?;
+        Some(self.canonical(&t))
+    }
+
     /// The position after `turn`, which must be legal (see [`Position::play`] for a checked
     /// version).
     pub fn after(&self, turn: &Turn) -> DxPosition {
@@ -120,9 +135,13 @@ impl DxPosition {
     ///
     /// Without a Crab or Cobra of the side to move on the FIDE board, only orders of the same
     /// actions give the same child, so the canonical turn is the first legal order of `t`'s
-    /// actions in text order; otherwise the whole turn list is searched.
+    /// actions in text order. So it is, too, for a turn that takes or moves no enemy piece (no
+    /// strike, pinch or FIDE capture): only such turns can share a child with another set of
+    /// actions (DX-35; the turn generator merges only those), and a turn that leaves every enemy
+    /// piece in place never has the child of one that does not. Otherwise the whole turn list
+    /// is searched.
     fn canonical(&self, t: &Turn) -> Turn {
-        if !turngen::needs_merge(self) {
+        if !turngen::needs_merge(self) || !self.takes_or_moves_enemy(t) {
             let mut acts: Vec<Action> = t.actions().to_vec();
             acts.sort_by_key(|a| a.to_string());
             loop {
@@ -136,6 +155,16 @@ impl DxPosition {
             }
         }
         turngen::canonical_of(self, &turngen::child(self, t)).unwrap_or(*t)
+    }
+
+    /// Whether the legal turn `t` strikes, pinches or captures (its flag `td_removal`).
+    fn takes_or_moves_enemy(&self, t: &Turn) -> bool {
+        let mut p = self.clone();
+        let mut fl = play::TurnFlags::default();
+        for x in t.actions() {
+            play::apply(&mut p, x, &mut fl);
+        }
+        fl.td_removal
     }
 
     /// Whether the actions of `t` are legal in this order and make a complete turn.

@@ -5,7 +5,7 @@ use dimchess_core::Error;
 
 use crate::action::{Action, Turn};
 use crate::board::{DxPosition, GONE};
-use crate::movegen::{AgentList, gen_agent};
+use crate::movegen::{AgentList, footprint, gen_agent};
 use crate::play::{TurnFlags, apply, end_turn};
 
 /// A turn being composed: the position before it, the actions so far and the position they
@@ -122,6 +122,113 @@ impl PartialTurn {
         false
     }
 
+    /// Starts over with an empty turn of the side to move in `p`, reusing this value (what a
+    /// search does at every turn boundary instead of making a new one).
+    pub fn reset(&mut self, p: &DxPosition) {
+        self.before.clone_from(p);
+        self.now.clone_from(p);
+        self.flags = TurnFlags::default();
+        self.used = 0;
+        self.len = 0;
+    }
+
+    /// Appends to `out` every action that may be performed next: each is legal in the
+    /// position the actions so far left (DX-4, DX-5), but unlike [`PartialTurn::legal_next`]
+    /// it is not checked that the turn can still be completed after it (a search meets such
+    /// dead ends itself and drops them). Nothing once the enemy King is removed (DX-7), when
+    /// the side to move has no King, or after four actions.
+    ///
+    /// ```
+    /// use dimchess_dimension_x::{DxPosition, PartialTurn};
+    /// let t = PartialTurn::new(&DxPosition::start());
+    /// let mut next = Vec::new();
+    /// t.candidates(&mut next);
+    /// // 20 FIDE moves and 23 Dimension X steps (the pawns cover the squares the pieces
+    /// // could surface on).
+    /// assert_eq!(next.len(), 43);
+    /// ```
+    pub fn candidates(&self, out: &mut Vec<Action>) {
+        let c = self.now.side.index();
+        if self.flags.king_removed || self.before.king_sq(c).is_none() {
+            return;
+        }
+        let mut list = AgentList::new();
+        for agent in 0..4 {
+            if self.used & (1 << agent) != 0 || (agent > 0 && self.now.td[c][agent - 1] == GONE) {
+                continue;
+            }
+            list.clear();
+            gen_agent(&self.now, agent, &mut list);
+            out.extend_from_slice(&list);
+        }
+    }
+
+    /// [`PartialTurn::candidates`] less the actions that could as well have come before the
+    /// previous one: those whose text sorts before it and that are independent of it (neither
+    /// reads a square the other changes, so the two orders are both legal and give the same
+    /// position, DX-5). Every set of actions is still reached in at least one order (the turn
+    /// generator's canonical order, DX-34, is among them), while most of the other orders of
+    /// a set are never visited: what a search over the action tree uses to keep from searching
+    /// one turn once per order of its actions.
+    pub fn ordered_candidates(&self, out: &mut Vec<Action>) {
+        let Some(&last) = self.actions().last() else {
+            return self.candidates(out);
+        };
+        let c = self.now.side.index();
+        let (key, fp) = (last.sort_key(), footprint(&last, c));
+        let start = out.len();
+        self.candidates(out);
+        let mut keep = start;
+        for i in start..out.len() {
+            let x = out[i];
+            if x.sort_key() < key && footprint(&x, c).independent(&fp) {
+                continue;
+            }
+            out[keep] = x;
+            keep += 1;
+        }
+        out.truncate(keep);
+    }
+
+    /// Performs `x`, which must be one of [`PartialTurn::candidates`] (not checked: a search
+    /// that generated it knows it is legal).
+    pub fn play_unchecked(&mut self, x: Action) {
+        apply(&mut self.now, &x, &mut self.flags);
+        self.used |= 1 << x.agent();
+        self.actions[self.len] = x;
+        self.len += 1;
+    }
+
+    /// A key for a search's transposition table: the Zobrist hash of the position the actions
+    /// left, mixed with which pieces have acted, whether the FIDE move was made and the square
+    /// a double step passed. Turns with equal keys have the same continuations; an empty turn's
+    /// key is its position's hash.
+    pub fn key(&self) -> u64 {
+        let bits = u64::from(self.used)
+            | u64::from(self.flags.fide) << 4
+            | u64::from(self.flags.king_removed) << 5
+            | u64::from(self.flags.ep) << 6;
+        if bits == 0 {
+            return self.now.hash;
+        }
+        // SplitMix64's finaliser of the bits.
+        let mut z = bits.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        self.now.hash ^ z ^ (z >> 31)
+    }
+
+    /// Ends the turn into `out` (copying, no allocation): false, with `out` untouched, if the
+    /// turn may not end yet (DX-6).
+    pub fn end_into(&self, out: &mut DxPosition) -> bool {
+        if !self.can_end() {
+            return false;
+        }
+        out.clone_from(&self.now);
+        end_turn(out, &self.flags);
+        true
+    }
+
     /// Performs `x` if it is one of [`PartialTurn::legal_next`].
     pub fn play(&mut self, x: Action) -> Result<(), Error> {
         let mut found = None;
@@ -207,4 +314,54 @@ fn aperft_partial(t: &PartialTurn, depth: u32) -> u64 {
         };
     });
     total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dimchess_core::Position;
+    use std::collections::HashSet;
+
+    /// Every child reached by walking `ordered_candidates` (and ends of turn).
+    fn children(t: &PartialTurn, out: &mut HashSet<DxPosition>) {
+        if let Ok((_, p)) = t.end() {
+            out.insert(p);
+        }
+        if t.removed_king() {
+            return;
+        }
+        let mut next = Vec::new();
+        t.ordered_candidates(&mut next);
+        for x in next {
+            let mut u = t.clone();
+            u.play_unchecked(x);
+            children(&u, out);
+        }
+    }
+
+    /// Dropping the orders of independent actions loses no turn: the walk reaches every
+    /// child of the turn list (DX-35: one turn per distinct child).
+    #[test]
+    fn ordered_candidates_reach_every_turn() {
+        for text in [
+            crate::START,
+            // Trans-dimensional pieces on the FIDE board: strikes, pinches, webs.
+            "4k3/8/8/8/3S4/8/3a4/K3R3|8/8/8/8/8/8/8/8 w - - 0 1",
+            "rnbqkbnr/pppp1ppp/8/4p3/3S4/2C1A3/PPPP1PPP/RNBQKBNR|8/2asc3/8/8/8/8/8/8 w KQkq - 0 1",
+            "8/8/8/8/8/3ca3/4K3/k7|8/8/8/8/8/8/8/8 b - - 0 1",
+        ] {
+            let p: DxPosition = text.parse().unwrap();
+            let mut got = HashSet::new();
+            children(&PartialTurn::new(&p), &mut got);
+            let want: HashSet<DxPosition> = p.legal_turns().iter().map(|t| p.after(t)).collect();
+            assert_eq!(got.len(), want.len(), "{text}");
+            assert!(got == want, "{text}");
+            // Every listed turn is canonical: its text reads back to it (the short cut of
+            // `canonical` for turns that take nothing agrees with the full search).
+            for t in p.legal_turns() {
+                assert_eq!(p.parse_move(&t.to_string()).as_ref(), Ok(&t), "{text}: {t}");
+                assert!(p.is_legal(t), "{text}: {t}");
+            }
+        }
+    }
 }

@@ -79,6 +79,10 @@ pub(crate) struct Search<'v> {
     count_only: bool,
     /// Stop at the first turn found.
     first_only: bool,
+    /// Only turns that remove the enemy King count (with `first_only`: find one).
+    king_only: bool,
+    /// The last turn counted when `king_only` is set.
+    found: Option<Turn>,
     /// Turns found (in counting mode) and a stop flag.
     pub count: u64,
     stop: bool,
@@ -117,6 +121,8 @@ impl<'v> Search<'v> {
             fps: [Footprint::default(); 4],
             count_only: false,
             first_only: false,
+            king_only: false,
+            found: None,
             count: 0,
             stop: false,
             visit: None,
@@ -146,6 +152,18 @@ impl<'v> Search<'v> {
         s.first_only = true;
         s.rec(0, 0, false);
         s.count > 0
+    }
+
+    /// A legal turn (an action set in its canonical order) that removes the enemy King, if
+    /// there is one (DX-7); it stops at the first.
+    pub(crate) fn king_capture(root: &DxPosition) -> Option<Turn> {
+        // A side without its King has lost (DX-30) and has no turn.
+        root.king_sq(root.side.index())?;
+        let mut s = Search::new(root);
+        s.first_only = true;
+        s.king_only = true;
+        s.rec(0, 0, false);
+        s.found
     }
 
     /// Calls `visit` with every legal action set in its canonical order, the position after
@@ -338,6 +356,14 @@ impl<'v> Search<'v> {
     }
 
     fn emit(&mut self, n: usize) {
+        if self.king_only {
+            if self.fl[n].king_removed {
+                self.found = Some(Turn::from_slice(&self.seq[..n]));
+                self.count += 1;
+                self.stop = true;
+            }
+            return;
+        }
         if self.fl[n].td_removal
             && let Some(c) = self.collect.as_mut()
         {

@@ -1,7 +1,9 @@
 //! `dimchess-engine`: a search engine for every dimchess variant.
 //!
 //! One search over the core's [`Position`](dimchess_core::Position) and
-//! [`Evaluate`](dimchess_core::Evaluate) traits; it knows no variant.
+//! [`Evaluate`](dimchess_core::Evaluate) traits, which knows no variant; and [`DxEngine`], the
+//! Dimension X search over the action tree of its crate's `PartialTurn` (a turn there is up to
+//! four actions, too many turns to list at every node).
 //!
 //! - two players: iterative deepening, principal-variation negamax alpha-beta, a
 //!   transposition table on the positions' Zobrist keys, move ordering (hash move, captures
@@ -11,6 +13,9 @@
 //! - four players: paranoid alpha-beta or BRS+ (Esser, Gras, Winands, Schadd, Lanctot,
 //!   "Improving Best-Reply Search", CG 2013), with eliminations, passes and every ending of
 //!   the rules in the tree (the position plays them);
+//! - Dimension X ([`DxEngine`]): alpha-beta over actions with an explicit end of turn, the
+//!   sign flipped at turn ends only, a capture quiescence at the horizon, and every King
+//!   capture found before searching (DX-7);
 //! - [`solve`]: the exact problem solver (forced wins within N turns, every solution);
 //! - limits by depth, nodes, time per move and clock with increment, and a stop flag that is
 //!   polled every few dozen nodes (a stopped search answers within milliseconds).
@@ -38,6 +43,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod dimension_x;
 mod limits;
 mod multi;
 mod ordering;
@@ -47,6 +53,7 @@ pub mod solve;
 mod table;
 mod two_player;
 
+pub use dimension_x::DxEngine;
 pub use limits::{Clock, Limits};
 pub use score::Score;
 pub use search::{Algorithm, Engine, Info, Options, SearchResult};
