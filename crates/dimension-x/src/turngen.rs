@@ -159,9 +159,32 @@ impl<'v> Search<'v> {
         s.rec(0, 0, false);
     }
 
-    fn rec(&mut self, d: usize, used: u8, descent: bool) {
+    /// After a FIDE-board action, the one action of the piece of `agent` in Dimension X at
+    /// `loc` that may follow: every action of a piece in Dimension X sorts before the previous
+    /// action, so it may follow only if it depends on it, and only a surface can.
+    fn dependent_surface(&self, d: usize, agent: usize, loc: u8) -> Option<Action> {
         let c = self.st[d].side.index();
-        let has_f = used & 1 != 0;
+        let sq = loc - DX;
+        let b = 1u64 << sq;
+        if CENTRAL & b != 0 && self.st[d].occ() & b == 0 {
+            let x = Action {
+                kind: ActionKind::Surface,
+                a: sq,
+                b: 0,
+                c: (agent - 1) as u8,
+            };
+            if !footprint(&x, c).independent(&footprint(&self.seq[d - 1], c)) {
+                return Some(x);
+            }
+        }
+        None
+    }
+
+    fn rec(&mut self, d: usize, used: u8, descent: bool) {
+        if !self.count_only {
+            return self.rec_in_order(d, used, descent);
+        }
+        let c = self.st[d].side.index();
         let last_fide = d > 0 && fide_origin(&self.seq[d - 1]);
         for agent in 0..4 {
             if self.stop {
@@ -176,20 +199,8 @@ impl<'v> Search<'v> {
                     continue;
                 }
                 if last_fide && loc >= DX {
-                    // Every action of a piece in Dimension X sorts before the previous action,
-                    // so it may follow only if it depends on it, and only a surface can.
-                    let sq = loc - DX;
-                    let b = 1u64 << sq;
-                    if CENTRAL & b != 0 && self.st[d].occ() & b == 0 {
-                        let x = Action {
-                            kind: ActionKind::Surface,
-                            a: sq,
-                            b: 0,
-                            c: (agent - 1) as u8,
-                        };
-                        if !footprint(&x, c).independent(&footprint(&self.seq[d - 1], c)) {
-                            self.try_action(d, used, descent, x, agent);
-                        }
+                    if let Some(x) = self.dependent_surface(d, agent, loc) {
+                        self.try_action(d, used, descent, x, agent);
                     }
                     continue;
                 }
@@ -213,7 +224,42 @@ impl<'v> Search<'v> {
                 }
             }
         }
-        let _ = has_f;
+    }
+
+    /// Listing mode: every agent's candidate actions in text order, so that the turns are
+    /// visited in text order (a depth-first walk whose children come in key order visits the
+    /// sequences of keys lexicographically, a prefix before its extensions) and the list needs
+    /// no sorting. The candidates of one node are a few dozen, sorted by keys computed once;
+    /// the buffer (at most four agent lists, 32 KiB) is on the stack, four nodes deep at most.
+    fn rec_in_order(&mut self, d: usize, used: u8, descent: bool) {
+        let c = self.st[d].side.index();
+        let last_fide = d > 0 && fide_origin(&self.seq[d - 1]);
+        let mut cands: ArrayVec<(u64, Action), { 4 * AGENT_CAP }> = ArrayVec::new();
+        let mut list = AgentList::new();
+        for agent in 0..4 {
+            if used & (1 << agent) != 0 {
+                continue;
+            }
+            list.clear();
+            if agent > 0 {
+                let loc = self.st[d].td[c][agent - 1];
+                if loc == GONE {
+                    continue;
+                }
+                if last_fide && loc >= DX {
+                    if let Some(x) = self.dependent_surface(d, agent, loc) {
+                        cands.push((x.sort_key(), x));
+                    }
+                    continue;
+                }
+            }
+            gen_agent(&self.st[d], agent, &mut list);
+            cands.extend(list.iter().map(|x| (x.sort_key(), *x)));
+        }
+        cands.sort_unstable_by_key(|e| e.0);
+        for &(_, x) in &cands {
+            self.try_action(d, used, descent, x, x.agent());
+        }
     }
 
     /// Counting mode, FIDE moves: those after which nothing can follow are counted unplayed.
@@ -410,7 +456,6 @@ fn completes(s: &DxPosition, f: &TurnFlags, rest: &mut [Action]) -> bool {
 struct Scratch {
     found: Vec<(u64, Turn)>,
     merged: Vec<Turn>,
-    keyed: Vec<([u64; 4], Turn)>,
 }
 
 thread_local! {
@@ -432,7 +477,7 @@ pub(crate) fn legal_turns(p: &DxPosition, out: &mut Vec<Turn>) {
     } else {
         SCRATCH.with(|s| {
             let mut s = s.borrow_mut();
-            let found = &mut s.found;
+            let Scratch { found, merged } = &mut *s;
             found.clear();
             // Only turns with a strike, pinch or capture can share a child (module docs).
             Search::visit_sets(p, &mut |acts, q, fl| {
@@ -442,24 +487,34 @@ pub(crate) fn legal_turns(p: &DxPosition, out: &mut Vec<Turn>) {
                     out.push(Turn::from_slice(acts));
                 }
             });
-            merge(p, found, out);
+            merged.clear();
+            merge(p, found, merged);
+            // The merged turns into the list, which the search left in text order.
+            merged.sort_unstable_by_key(Turn::text_key);
+            merge_sorted(out, merged);
         });
     }
-    sort_by_text(out);
+    debug_assert!(out.is_sorted_by_key(Turn::text_key));
 }
 
-/// Sorts turns in text order (DX-34), each turn's key computed once rather than at every
-/// comparison (a list holds tens of thousands of turns).
-fn sort_by_text(turns: &mut [Turn]) {
-    SCRATCH.with(|s| {
-        let keyed = &mut s.borrow_mut().keyed;
-        keyed.clear();
-        keyed.extend(turns.iter().map(|t| (t.text_key(), *t)));
-        keyed.sort_unstable_by_key(|k| k.0);
-        for (slot, (_, t)) in turns.iter_mut().zip(keyed.iter()) {
-            *slot = *t;
+/// Merges the sorted `extra` into the sorted `out` (text order, DX-34).
+fn merge_sorted(out: &mut Vec<Turn>, extra: &[Turn]) {
+    if extra.is_empty() {
+        return;
+    }
+    let mut i = out.len();
+    let mut j = extra.len();
+    out.resize(i + j, Turn::from_slice(&[]));
+    // From the back, so that no turn of `out` is overwritten before it is moved.
+    while j > 0 {
+        if i > 0 && out[i - 1].text_key() > extra[j - 1].text_key() {
+            out[i + j - 1] = out[i - 1];
+            i -= 1;
+        } else {
+            out[i + j - 1] = extra[j - 1];
+            j -= 1;
         }
-    });
+    }
 }
 
 /// Merges turns that give the same child, keeping the smallest text (DX-34, DX-35).
@@ -500,7 +555,7 @@ pub(crate) fn count_turns(p: &DxPosition) -> u64 {
     }
     SCRATCH.with(|s| {
         let mut s = s.borrow_mut();
-        let Scratch { found, merged, .. } = &mut *s;
+        let Scratch { found, merged } = &mut *s;
         found.clear();
         merged.clear();
         let direct = {
