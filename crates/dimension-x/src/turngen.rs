@@ -79,6 +79,9 @@ pub(crate) struct Search<'v> {
     count_only: bool,
     /// Stop at the first turn found.
     first_only: bool,
+    /// Nobody reads the position and flags of a turn no action can extend (a fourth action
+    /// or a King removal): they are not computed, and the visitor sees stale ones.
+    bare_leaves: bool,
     /// Turns found (in counting mode) and a stop flag.
     pub count: u64,
     stop: bool,
@@ -117,6 +120,7 @@ impl<'v> Search<'v> {
             fps: [Footprint::default(); 4],
             count_only: false,
             first_only: false,
+            bare_leaves: false,
             count: 0,
             stop: false,
             visit: None,
@@ -132,6 +136,7 @@ impl<'v> Search<'v> {
         }
         let mut s = Search::new(root);
         s.count_only = true;
+        s.bare_leaves = true;
         s.rec(0, 0, false);
         s.count
     }
@@ -144,6 +149,7 @@ impl<'v> Search<'v> {
         let mut s = Search::new(root);
         s.count_only = true;
         s.first_only = true;
+        s.bare_leaves = true;
         s.rec(0, 0, false);
         s.count > 0
     }
@@ -151,10 +157,20 @@ impl<'v> Search<'v> {
     /// Calls `visit` with every legal action set in its canonical order, the position after
     /// its actions (before the end of the turn) and the turn flags.
     pub(crate) fn visit_sets(root: &DxPosition, visit: &mut Visitor<'_>) {
+        Search::visit_sets_with(root, visit, false);
+    }
+
+    /// [`Search::visit_sets`] for a visitor that reads only the actions.
+    pub(crate) fn visit_actions(root: &DxPosition, visit: &mut Visitor<'_>) {
+        Search::visit_sets_with(root, visit, true);
+    }
+
+    fn visit_sets_with(root: &DxPosition, visit: &mut Visitor<'_>, bare_leaves: bool) {
         if root.king_sq(root.side.index()).is_none() {
             return;
         }
         let mut s = Search::new(root);
+        s.bare_leaves = bare_leaves;
         s.visit = Some(visit);
         s.rec(0, 0, false);
     }
@@ -200,7 +216,7 @@ impl<'v> Search<'v> {
                 }
                 if last_fide && loc >= DX {
                     if let Some(x) = self.dependent_surface(d, agent, loc) {
-                        self.try_action(d, used, descent, x, agent);
+                        self.try_action(d, used, descent, x, x.sort_key(), agent);
                     }
                     continue;
                 }
@@ -218,7 +234,7 @@ impl<'v> Search<'v> {
             let mut list = AgentList::new();
             gen_agent(&self.st[d], agent, &mut list);
             for x in list.iter() {
-                self.try_action(d, used, descent, *x, agent);
+                self.try_action(d, used, descent, *x, x.sort_key(), agent);
                 if self.stop {
                     return;
                 }
@@ -257,8 +273,8 @@ impl<'v> Search<'v> {
             cands.extend(list.iter().map(|x| (x.sort_key(), *x)));
         }
         cands.sort_unstable_by_key(|e| e.0);
-        for &(_, x) in &cands {
-            self.try_action(d, used, descent, x, x.agent());
+        for &(kx, x) in &cands {
+            self.try_action(d, used, descent, x, kx, x.agent());
         }
     }
 
@@ -323,20 +339,24 @@ impl<'v> Search<'v> {
             {
                 self.count += 1;
             } else {
-                self.try_action(d, used, false, fc.list[i], 0);
+                self.try_action(d, used, false, fc.list[i], fc.key[i], 0);
             }
         }
     }
 
-    fn try_action(&mut self, d: usize, used: u8, descent: bool, x: Action, agent: usize) {
-        let kx = x.sort_key();
+    /// Tries action `x` (sort key `kx`) of `agent` after `seq[..d]`.
+    fn try_action(&mut self, d: usize, used: u8, descent: bool, x: Action, kx: u64, agent: usize) {
         let mut desc = descent;
         let kills = removes_king(&self.st[d], &x);
+        let c = self.st[d].side.index();
+        // The footprint only where it is read: a descent test here, or a later action's.
+        let mut fx = None;
         if d > 0 && kx < self.keys[d - 1] {
             if !kills {
                 let a = self.seq[d - 1];
-                let c = self.st[d].side.index();
-                if footprint(&a, c).independent(&footprint(&x, c)) {
+                let f = footprint(&x, c);
+                fx = Some(f);
+                if self.fps[d - 1].independent(&f) {
                     return;
                 }
                 // Exact test: could x have come first?
@@ -351,19 +371,24 @@ impl<'v> Search<'v> {
             }
             desc = true;
         }
-        let c = self.st[d].side.index();
-        let fx = footprint(&x, c);
-        self.st[d + 1] = self.st[d].clone();
-        self.fl[d + 1] = self.fl[d];
-        apply(&mut self.st[d + 1], &x, &mut self.fl[d + 1]);
+        // A turn that no action can extend: its position only if someone reads it.
+        let leaf = kills || d + 1 == 4;
+        if !(leaf && self.bare_leaves) {
+            self.st[d + 1] = self.st[d].clone();
+            self.fl[d + 1] = self.fl[d];
+            apply(&mut self.st[d + 1], &x, &mut self.fl[d + 1]);
+        }
         self.seq[d] = x;
         self.keys[d] = kx;
-        self.fps[d] = fx;
+        if desc || !leaf {
+            self.fps[d] = fx.unwrap_or_else(|| footprint(&x, c));
+        }
         if desc {
             // Every node of the search is a canonical prefix: a prefix with a smaller legal
             // order has no canonical extension (the smaller order reaches the same position).
             // An action larger than all before it and independent of them keeps the prefix
             // canonical; anything else is checked.
+            let fx = self.fps[d];
             let safe = self.keys[..d].iter().all(|&k| k < kx)
                 && self.fps[..d].iter().all(|f| f.independent(&fx));
             if !safe && !self.canonical(d + 1) {
@@ -473,7 +498,7 @@ pub(crate) fn child(p: &DxPosition, t: &Turn) -> DxPosition {
 pub(crate) fn legal_turns(p: &DxPosition, out: &mut Vec<Turn>) {
     out.clear();
     if !needs_merge(p) {
-        Search::visit_sets(p, &mut |acts, _, _| out.push(Turn::from_slice(acts)));
+        Search::visit_actions(p, &mut |acts, _, _| out.push(Turn::from_slice(acts)));
     } else {
         SCRATCH.with(|s| {
             let mut s = s.borrow_mut();
