@@ -221,13 +221,7 @@ impl<'v> Search<'v> {
                     continue;
                 }
             }
-            let steps_only = self.seq[..d].iter().all(|a| a.kind == ActionKind::Step);
-            if agent == 0
-                && self.count_only
-                && !self.first_only
-                && !self.fl[d].td_removal
-                && (!descent || steps_only)
-            {
+            if agent == 0 && !self.first_only && self.fide_bulk_node(d, descent) {
                 self.bulk_fide(d, used);
                 continue;
             }
@@ -250,10 +244,24 @@ impl<'v> Search<'v> {
     fn rec_in_order(&mut self, d: usize, used: u8, descent: bool) {
         let c = self.st[d].side.index();
         let last_fide = d > 0 && fide_origin(&self.seq[d - 1]);
-        let mut cands: ArrayVec<(u64, Action), { 4 * AGENT_CAP }> = ArrayVec::new();
+        // (key, action, whether it ends the turn and is listed without being played)
+        let mut cands: ArrayVec<(u64, Action, bool), { 4 * AGENT_CAP }> = ArrayVec::new();
         let mut list = AgentList::new();
         for agent in 0..4 {
             if used & (1 << agent) != 0 {
+                continue;
+            }
+            if agent == 0 && self.bare_leaves && self.fide_bulk_node(d, descent) {
+                // As in counting (`bulk_fide`): a FIDE move that ends the turn is listed
+                // unplayed when nobody reads the turn's position.
+                let last_key = if d > 0 { self.keys[d - 1] } else { 0 };
+                let merging = self.collect.is_some();
+                self.with_fide(d, used, |_, fc, surf, fide_td| {
+                    for i in 0..fc.list.len() {
+                        let ends = !fide_td && Self::fide_ends_turn(fc, i, last_key, merging, surf);
+                        cands.push((fc.key[i], fc.list[i], ends));
+                    }
+                });
                 continue;
             }
             list.clear();
@@ -264,17 +272,22 @@ impl<'v> Search<'v> {
                 }
                 if last_fide && loc >= DX {
                     if let Some(x) = self.dependent_surface(d, agent, loc) {
-                        cands.push((x.sort_key(), x));
+                        cands.push((x.sort_key(), x, false));
                     }
                     continue;
                 }
             }
             gen_agent(&self.st[d], agent, &mut list);
-            cands.extend(list.iter().map(|x| (x.sort_key(), *x)));
+            cands.extend(list.iter().map(|x| (x.sort_key(), *x, false)));
         }
         cands.sort_unstable_by_key(|e| e.0);
-        for &(kx, x) in &cands {
-            self.try_action(d, used, descent, x, kx, x.agent());
+        for &(kx, x, ends) in &cands {
+            if ends {
+                self.seq[d] = x;
+                self.emit(d + 1);
+            } else {
+                self.try_action(d, used, descent, x, kx, x.agent());
+            }
         }
     }
 
@@ -283,6 +296,16 @@ impl<'v> Search<'v> {
     /// stands on the FIDE board and the move's squares meet none of the squares the pieces
     /// in Dimension X could surface on (with a Spider's web zone).
     fn bulk_fide(&mut self, d: usize, used: u8) {
+        self.with_fide(d, used, |s, fc, surf, fide_td| {
+            s.bulk_with(d, used, fc, surf, fide_td)
+        });
+    }
+
+    /// Calls `f` with the FIDE moves at node `d` classified, the squares that the pieces in
+    /// Dimension X that have not acted could surface on (with a Spider's web zone), and
+    /// whether a trans-dimensional piece that has not acted stands on the FIDE board.
+    #[inline]
+    fn with_fide(&mut self, d: usize, used: u8, f: impl FnOnce(&mut Self, &FideCache, u64, bool)) {
         let p = &self.st[d];
         let c = p.side.index();
         let mut surf = 0u64;
@@ -322,21 +345,39 @@ impl<'v> Search<'v> {
             if same_board {
                 self.cache = Some(Box::new(fc));
             } else {
-                return self.bulk_with(d, used, &fc, surf, fide_td);
+                return f(self, &fc, surf, fide_td);
             }
         }
         if let Some(fc) = self.cache.take() {
-            self.bulk_with(d, used, &fc, surf, fide_td);
+            f(self, &fc, surf, fide_td);
             self.cache = Some(fc);
         }
     }
 
+    /// Whether FIDE move `i` of `fc` ends its turn and keeps it canonical, so
+    /// that it is counted (or listed) without being played: it sorts after the previous
+    /// action, no trans-dimensional piece that has not acted stands on the FIDE board, and it
+    /// meets no square a piece in Dimension X could surface on (or takes the King).
+    /// (`last_key`: the previous action's key, 0 at the root; `merging`: turns with a
+    /// capture go to be merged by position.)
+    #[inline(always)]
+    fn fide_ends_turn(fc: &FideCache, i: usize, last_key: u64, merging: bool, surf: u64) -> bool {
+        let merged = fc.takes[i] && merging;
+        !merged && fc.key[i] > last_key && (fc.rf[i] & surf == 0 || fc.kills[i])
+    }
+
+    /// Whether the FIDE moves at node `d` may be counted by [`Search::fide_ends_turn`]: no
+    /// trans-dimensional removal so far, and no descent but among Dimension X steps.
+    fn fide_bulk_node(&self, d: usize, descent: bool) -> bool {
+        !self.fl[d].td_removal
+            && (!descent || self.seq[..d].iter().all(|a| a.kind == ActionKind::Step))
+    }
+
     fn bulk_with(&mut self, d: usize, used: u8, fc: &FideCache, surf: u64, fide_td: bool) {
         let last_key = if d > 0 { self.keys[d - 1] } else { 0 };
+        let merging = self.collect.is_some();
         for i in 0..fc.list.len() {
-            let merged = fc.takes[i] && self.collect.is_some();
-            if !fide_td && !merged && fc.key[i] > last_key && (fc.rf[i] & surf == 0 || fc.kills[i])
-            {
+            if !fide_td && Self::fide_ends_turn(fc, i, last_key, merging, surf) {
                 self.count += 1;
             } else {
                 self.try_action(d, used, false, fc.list[i], fc.key[i], 0);
