@@ -241,6 +241,9 @@ impl<'v> Search<'v> {
     /// sequences of keys lexicographically, a prefix before its extensions) and the list needs
     /// no sorting. The candidates of one node are a few dozen, sorted by keys computed once;
     /// the buffer (at most four agent lists, 32 KiB) is on the stack, four nodes deep at most.
+    /// Never inlined: in `rec`'s frame the buffer made the counting search, which never uses
+    /// it, a quarter slower (a stack frame per node larger than the first-level cache).
+    #[inline(never)]
     fn rec_in_order(&mut self, d: usize, used: u8, descent: bool) {
         let c = self.st[d].side.index();
         let last_fide = d > 0 && fide_origin(&self.seq[d - 1]);
