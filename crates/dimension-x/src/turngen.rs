@@ -189,7 +189,7 @@ impl<'v> Search<'v> {
                 b: 0,
                 c: (agent - 1) as u8,
             };
-            if !footprint(&x, c).independent(&footprint(&self.seq[d - 1], c)) {
+            if !footprint(&x, c).independent(&self.fps[d - 1]) {
                 return Some(x);
             }
         }
