@@ -7,6 +7,7 @@
 //! ```
 
 use dimchess::VARIANTS;
+use dimchess::core::Position;
 use dimchess::core::zobrist::SplitMix64;
 use dimchess::record::Game;
 
@@ -26,14 +27,17 @@ fn main() {
     for v in VARIANTS {
         for n in 1..=games {
             let mut game = Game::new(v.start_position());
+            let mut moves = Vec::new();
             while game.len() < max_plies && game.result_text().is_none() {
-                let moves = game.position().moves_with_text();
+                // The list without texts (a Dimension X list holds tens of thousands of
+                // turns); the text of the picked move only.
+                game.position().legal_moves(&mut moves);
                 if moves.is_empty() {
                     break;
                 }
-                let (_, text) = &moves[rng.below(moves.len())];
+                let text = game.position().move_text(moves[rng.below(moves.len())]);
                 // Through the text, as a client would send it.
-                if let Err(e) = game.play_text(text) {
+                if let Err(e) = game.play_text(&text) {
                     panic!("{}: a listed move was refused: {e}", v.id);
                 }
             }

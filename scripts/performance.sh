@@ -5,7 +5,7 @@
 #   scripts/performance.sh [--quick]
 #
 # Builds (all under target/):
-#   target/release   dimchess, portable x86-64 (the default build)
+#   target/release   dimchess and examples/dx_plies, portable x86-64 (the default build)
 #   target/v3        dimchess with RUSTFLAGS="-C target-cpu=x86-64-v3" (POPCNT, BMI2: PEXT)
 #   target/anchors   scripts/anchors (cozy-chess as shipped, shakmaty, chess), portable
 #   target/anchors-v3  the same with x86-64-v3 and cozy-chess's `pext` feature
@@ -23,6 +23,7 @@ log() { echo "$*" >&2; }
 
 log "building dimchess (portable, x86-64-v3) and the anchors ..."
 cargo build --release -q
+cargo build --release -q --example dx_plies
 RUSTFLAGS="-C target-cpu=x86-64-v3" cargo build --release -q --target-dir target/v3
 cargo build --release -q --manifest-path scripts/anchors/Cargo.toml --target-dir target/anchors
 RUSTFLAGS="-C target-cpu=x86-64-v3" cargo build --release -q --features pext \
@@ -172,6 +173,15 @@ for v in fide:6 hyperspace:5 hyperspace-optional:5 dimension-chess:6 redistribut
     [ -z "$fide_rate" ] && fide_rate=$rate && fide_rate3=$rate3
     echo "| \`$id\` | $depth | $leaves | $t | $rate | $(ratio "$rate" "$fide_rate") | $t3 | $rate3 | $(ratio "$rate3" "$fide_rate3") |"
 done
+echo
+
+echo "### Dimension X through the dynamic API (portable build)"
+echo
+echo "\`target/release/examples/dx_plies 1000\`: 1,000 random plies through \`AnyPosition\` (list"
+echo "the turns, pick one, make its text, \`Game::play\`), CPU seconds, best of three."
+echo
+plies=$(target/release/examples/dx_plies 1000)
+echo "${plies%,*}: $(cpu "target/release/examples/dx_plies %d" 1000 "") s CPU."
 echo
 
 echo "### Threads (wall seconds of the process, portable build)"

@@ -368,7 +368,10 @@ impl AnyPosition {
         self.pos.perft_divide_with(depth, options)
     }
 
-    /// The legal moves with their canonical texts.
+    /// The legal moves with their canonical texts: one `String` per move. A caller that
+    /// needs the texts of a few moves only (a Dimension X list holds tens of thousands of
+    /// turns) lists with [`Position::legal_moves`] and asks [`Position::move_text`] (or
+    /// [`Position::write_move_text`]) for those.
     pub fn moves_with_text(&self) -> Vec<(AnyMove, String)> {
         self.pos.moves_with_text()
     }

@@ -182,7 +182,8 @@ impl Sink for Counter {
     }
     #[inline]
     fn add_set(&mut self, _plane: Plane, _from: u8, tos: u64, _kind: MoveKind) {
-        self.0 += u64::from(tos.count_ones());
+        // One piece's targets: a few bits.
+        self.0 += u64::from(dimchess_core::bitboard::count_sparse(tos));
     }
     #[inline]
     fn add_promotions(&mut self, _plane: Plane, _from: u8, tos: u64) {

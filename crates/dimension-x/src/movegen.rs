@@ -24,21 +24,22 @@ pub(crate) type AgentList = ArrayVec<Action, AGENT_CAP>;
 /// to move in `p`.
 pub(crate) fn gen_agent(p: &DxPosition, agent: usize, out: &mut AgentList) {
     if agent == 0 {
-        gen_fide(p, out);
+        gen_fide(p, !0, out);
     } else {
         gen_td(p, agent - 1, out);
     }
 }
 
-/// FIDE moves (DX-8, DX-12, DX-14, DX-23 … DX-27).
-pub(crate) fn gen_fide(p: &DxPosition, out: &mut AgentList) {
+/// FIDE moves (DX-8, DX-12, DX-14, DX-23 … DX-27) of the pieces on the squares of `from`.
+pub(crate) fn gen_fide(p: &DxPosition, from: u64, out: &mut AgentList) {
     let t = tables();
     let c = p.side.index();
     let occ = p.occ();
     let own = p.color[c];
     let enemy = p.color[1 - c];
     // DX-12: a piece in a web cannot move.
-    let movable = own & !p.webbed(c);
+    let unwebbed = own & !p.webbed(c);
+    let movable = unwebbed & from;
     let targets = !own;
     let push = |from: u32, mut bb: u64, out: &mut AgentList| {
         while bb != 0 {
@@ -80,7 +81,7 @@ pub(crate) fn gen_fide(p: &DxPosition, out: &mut AgentList) {
         push(s, t.king[s as usize] & targets, out);
         // DX-23: castling needs the right and empty squares between; no attack test; neither
         // King nor Rook may be in a web (the King is movable here).
-        let rooks = p.roles[3] & movable;
+        let rooks = p.roles[3] & unwebbed;
         let (k_right, q_right, base) = if c == 0 {
             (CASTLE_K, CASTLE_Q, 0u32)
         } else {
@@ -306,6 +307,13 @@ pub(crate) fn action_legal(p: &DxPosition, x: &Action) -> bool {
             let t = x.c as usize;
             let b = 1u64 << x.a;
             t <= 2 && p.td[c][t] == DX + x.a && CENTRAL & b != 0 && p.occ() & b == 0
+        }
+        ActionKind::Fide => {
+            // Only the moving piece's moves: a full list here made the canonical-order checks
+            // of the turn search a fifth of Dimension X's perft.
+            let mut l = AgentList::new();
+            gen_fide(p, 1u64 << (x.a & 63), &mut l);
+            l.contains(x)
         }
         _ => {
             let mut l = AgentList::new();

@@ -83,6 +83,9 @@ pub(crate) struct Search<'v> {
     king_only: bool,
     /// The last turn counted when `king_only` is set.
     found: Option<Turn>,
+    /// Nobody reads the position and flags of a turn no action can extend (a fourth action
+    /// or a King removal): they are not computed, and the visitor sees stale ones.
+    bare_leaves: bool,
     /// Turns found (in counting mode) and a stop flag.
     pub count: u64,
     stop: bool,
@@ -123,6 +126,7 @@ impl<'v> Search<'v> {
             first_only: false,
             king_only: false,
             found: None,
+            bare_leaves: false,
             count: 0,
             stop: false,
             visit: None,
@@ -138,6 +142,7 @@ impl<'v> Search<'v> {
         }
         let mut s = Search::new(root);
         s.count_only = true;
+        s.bare_leaves = true;
         s.rec(0, 0, false);
         s.count
     }
@@ -150,6 +155,7 @@ impl<'v> Search<'v> {
         let mut s = Search::new(root);
         s.count_only = true;
         s.first_only = true;
+        s.bare_leaves = true;
         s.rec(0, 0, false);
         s.count > 0
     }
@@ -169,17 +175,50 @@ impl<'v> Search<'v> {
     /// Calls `visit` with every legal action set in its canonical order, the position after
     /// its actions (before the end of the turn) and the turn flags.
     pub(crate) fn visit_sets(root: &DxPosition, visit: &mut Visitor<'_>) {
+        Search::visit_sets_with(root, visit, false);
+    }
+
+    /// [`Search::visit_sets`] for a visitor that reads only the actions.
+    pub(crate) fn visit_actions(root: &DxPosition, visit: &mut Visitor<'_>) {
+        Search::visit_sets_with(root, visit, true);
+    }
+
+    fn visit_sets_with(root: &DxPosition, visit: &mut Visitor<'_>, bare_leaves: bool) {
         if root.king_sq(root.side.index()).is_none() {
             return;
         }
         let mut s = Search::new(root);
+        s.bare_leaves = bare_leaves;
         s.visit = Some(visit);
         s.rec(0, 0, false);
     }
 
-    fn rec(&mut self, d: usize, used: u8, descent: bool) {
+    /// After a FIDE-board action, the one action of the piece of `agent` in Dimension X at
+    /// `loc` that may follow: every action of a piece in Dimension X sorts before the previous
+    /// action, so it may follow only if it depends on it, and only a surface can.
+    fn dependent_surface(&self, d: usize, agent: usize, loc: u8) -> Option<Action> {
         let c = self.st[d].side.index();
-        let has_f = used & 1 != 0;
+        let sq = loc - DX;
+        let b = 1u64 << sq;
+        if CENTRAL & b != 0 && self.st[d].occ() & b == 0 {
+            let x = Action {
+                kind: ActionKind::Surface,
+                a: sq,
+                b: 0,
+                c: (agent - 1) as u8,
+            };
+            if !footprint(&x, c).independent(&self.fps[d - 1]) {
+                return Some(x);
+            }
+        }
+        None
+    }
+
+    fn rec(&mut self, d: usize, used: u8, descent: bool) {
+        if !self.count_only {
+            return self.rec_in_order(d, used, descent);
+        }
+        let c = self.st[d].side.index();
         let last_fide = d > 0 && fide_origin(&self.seq[d - 1]);
         for agent in 0..4 {
             if self.stop {
@@ -194,44 +233,83 @@ impl<'v> Search<'v> {
                     continue;
                 }
                 if last_fide && loc >= DX {
-                    // Every action of a piece in Dimension X sorts before the previous action,
-                    // so it may follow only if it depends on it, and only a surface can.
-                    let sq = loc - DX;
-                    let b = 1u64 << sq;
-                    if CENTRAL & b != 0 && self.st[d].occ() & b == 0 {
-                        let x = Action {
-                            kind: ActionKind::Surface,
-                            a: sq,
-                            b: 0,
-                            c: (agent - 1) as u8,
-                        };
-                        if !footprint(&x, c).independent(&footprint(&self.seq[d - 1], c)) {
-                            self.try_action(d, used, descent, x, agent);
-                        }
+                    if let Some(x) = self.dependent_surface(d, agent, loc) {
+                        self.try_action(d, used, descent, x, x.sort_key(), agent);
                     }
                     continue;
                 }
             }
-            let steps_only = self.seq[..d].iter().all(|a| a.kind == ActionKind::Step);
-            if agent == 0
-                && self.count_only
-                && !self.first_only
-                && !self.fl[d].td_removal
-                && (!descent || steps_only)
-            {
+            if agent == 0 && !self.first_only && self.fide_bulk_node(d, descent) {
                 self.bulk_fide(d, used);
                 continue;
             }
             let mut list = AgentList::new();
             gen_agent(&self.st[d], agent, &mut list);
             for x in list.iter() {
-                self.try_action(d, used, descent, *x, agent);
+                self.try_action(d, used, descent, *x, x.sort_key(), agent);
                 if self.stop {
                     return;
                 }
             }
         }
-        let _ = has_f;
+    }
+
+    /// Listing mode: every agent's candidate actions in text order, so that the turns are
+    /// visited in text order (a depth-first walk whose children come in key order visits the
+    /// sequences of keys lexicographically, a prefix before its extensions) and the list needs
+    /// no sorting. The candidates of one node are a few dozen, sorted by keys computed once;
+    /// the buffer (at most four agent lists, 32 KiB) is on the stack, four nodes deep at most.
+    /// Never inlined: in `rec`'s frame the buffer made the counting search, which never uses
+    /// it, a quarter slower (a stack frame per node larger than the first-level cache).
+    #[inline(never)]
+    fn rec_in_order(&mut self, d: usize, used: u8, descent: bool) {
+        let c = self.st[d].side.index();
+        let last_fide = d > 0 && fide_origin(&self.seq[d - 1]);
+        // (key, action, whether it ends the turn and is listed without being played)
+        let mut cands: ArrayVec<(u64, Action, bool), { 4 * AGENT_CAP }> = ArrayVec::new();
+        let mut list = AgentList::new();
+        for agent in 0..4 {
+            if used & (1 << agent) != 0 {
+                continue;
+            }
+            if agent == 0 && self.bare_leaves && self.fide_bulk_node(d, descent) {
+                // As in counting (`bulk_fide`): a FIDE move that ends the turn is listed
+                // unplayed when nobody reads the turn's position.
+                let last_key = if d > 0 { self.keys[d - 1] } else { 0 };
+                let merging = self.collect.is_some();
+                self.with_fide(d, used, |_, fc, surf, fide_td| {
+                    for i in 0..fc.list.len() {
+                        let ends = !fide_td && Self::fide_ends_turn(fc, i, last_key, merging, surf);
+                        cands.push((fc.key[i], fc.list[i], ends));
+                    }
+                });
+                continue;
+            }
+            list.clear();
+            if agent > 0 {
+                let loc = self.st[d].td[c][agent - 1];
+                if loc == GONE {
+                    continue;
+                }
+                if last_fide && loc >= DX {
+                    if let Some(x) = self.dependent_surface(d, agent, loc) {
+                        cands.push((x.sort_key(), x, false));
+                    }
+                    continue;
+                }
+            }
+            gen_agent(&self.st[d], agent, &mut list);
+            cands.extend(list.iter().map(|x| (x.sort_key(), *x, false)));
+        }
+        cands.sort_unstable_by_key(|e| e.0);
+        for &(kx, x, ends) in &cands {
+            if ends {
+                self.seq[d] = x;
+                self.emit(d + 1);
+            } else {
+                self.try_action(d, used, descent, x, kx, x.agent());
+            }
+        }
     }
 
     /// Counting mode, FIDE moves: those after which nothing can follow are counted unplayed.
@@ -239,6 +317,16 @@ impl<'v> Search<'v> {
     /// stands on the FIDE board and the move's squares meet none of the squares the pieces
     /// in Dimension X could surface on (with a Spider's web zone).
     fn bulk_fide(&mut self, d: usize, used: u8) {
+        self.with_fide(d, used, |s, fc, surf, fide_td| {
+            s.bulk_with(d, used, fc, surf, fide_td)
+        });
+    }
+
+    /// Calls `f` with the FIDE moves at node `d` classified, the squares that the pieces in
+    /// Dimension X that have not acted could surface on (with a Spider's web zone), and
+    /// whether a trans-dimensional piece that has not acted stands on the FIDE board.
+    #[inline]
+    fn with_fide(&mut self, d: usize, used: u8, f: impl FnOnce(&mut Self, &FideCache, u64, bool)) {
         let p = &self.st[d];
         let c = p.side.index();
         let mut surf = 0u64;
@@ -278,37 +366,59 @@ impl<'v> Search<'v> {
             if same_board {
                 self.cache = Some(Box::new(fc));
             } else {
-                return self.bulk_with(d, used, &fc, surf, fide_td);
+                return f(self, &fc, surf, fide_td);
             }
         }
         if let Some(fc) = self.cache.take() {
-            self.bulk_with(d, used, &fc, surf, fide_td);
+            f(self, &fc, surf, fide_td);
             self.cache = Some(fc);
         }
     }
 
+    /// Whether FIDE move `i` of `fc` ends its turn and keeps it canonical, so
+    /// that it is counted (or listed) without being played: it sorts after the previous
+    /// action, no trans-dimensional piece that has not acted stands on the FIDE board, and it
+    /// meets no square a piece in Dimension X could surface on (or takes the King).
+    /// (`last_key`: the previous action's key, 0 at the root; `merging`: turns with a
+    /// capture go to be merged by position.)
+    #[inline(always)]
+    fn fide_ends_turn(fc: &FideCache, i: usize, last_key: u64, merging: bool, surf: u64) -> bool {
+        let merged = fc.takes[i] && merging;
+        !merged && fc.key[i] > last_key && (fc.rf[i] & surf == 0 || fc.kills[i])
+    }
+
+    /// Whether the FIDE moves at node `d` may be counted by [`Search::fide_ends_turn`]: no
+    /// trans-dimensional removal so far, and no descent but among Dimension X steps.
+    fn fide_bulk_node(&self, d: usize, descent: bool) -> bool {
+        !self.fl[d].td_removal
+            && (!descent || self.seq[..d].iter().all(|a| a.kind == ActionKind::Step))
+    }
+
     fn bulk_with(&mut self, d: usize, used: u8, fc: &FideCache, surf: u64, fide_td: bool) {
         let last_key = if d > 0 { self.keys[d - 1] } else { 0 };
+        let merging = self.collect.is_some();
         for i in 0..fc.list.len() {
-            let merged = fc.takes[i] && self.collect.is_some();
-            if !fide_td && !merged && fc.key[i] > last_key && (fc.rf[i] & surf == 0 || fc.kills[i])
-            {
+            if !fide_td && Self::fide_ends_turn(fc, i, last_key, merging, surf) {
                 self.count += 1;
             } else {
-                self.try_action(d, used, false, fc.list[i], 0);
+                self.try_action(d, used, false, fc.list[i], fc.key[i], 0);
             }
         }
     }
 
-    fn try_action(&mut self, d: usize, used: u8, descent: bool, x: Action, agent: usize) {
-        let kx = x.sort_key();
+    /// Tries action `x` (sort key `kx`) of `agent` after `seq[..d]`.
+    fn try_action(&mut self, d: usize, used: u8, descent: bool, x: Action, kx: u64, agent: usize) {
         let mut desc = descent;
         let kills = removes_king(&self.st[d], &x);
+        let c = self.st[d].side.index();
+        // The footprint only where it is read: a descent test here, or a later action's.
+        let mut fx = None;
         if d > 0 && kx < self.keys[d - 1] {
             if !kills {
                 let a = self.seq[d - 1];
-                let c = self.st[d].side.index();
-                if footprint(&a, c).independent(&footprint(&x, c)) {
+                let f = footprint(&x, c);
+                fx = Some(f);
+                if self.fps[d - 1].independent(&f) {
                     return;
                 }
                 // Exact test: could x have come first?
@@ -323,19 +433,24 @@ impl<'v> Search<'v> {
             }
             desc = true;
         }
-        let c = self.st[d].side.index();
-        let fx = footprint(&x, c);
-        self.st[d + 1] = self.st[d].clone();
-        self.fl[d + 1] = self.fl[d];
-        apply(&mut self.st[d + 1], &x, &mut self.fl[d + 1]);
+        // A turn that no action can extend: its position only if someone reads it.
+        let leaf = kills || d + 1 == 4;
+        if !(leaf && self.bare_leaves) {
+            self.st[d + 1] = self.st[d].clone();
+            self.fl[d + 1] = self.fl[d];
+            apply(&mut self.st[d + 1], &x, &mut self.fl[d + 1]);
+        }
         self.seq[d] = x;
         self.keys[d] = kx;
-        self.fps[d] = fx;
+        if desc || !leaf {
+            self.fps[d] = fx.unwrap_or_else(|| footprint(&x, c));
+        }
         if desc {
             // Every node of the search is a canonical prefix: a prefix with a smaller legal
             // order has no canonical extension (the smaller order reaches the same position).
             // An action larger than all before it and independent of them keeps the prefix
             // canonical; anything else is checked.
+            let fx = self.fps[d];
             let safe = self.keys[..d].iter().all(|&k| k < kx)
                 && self.fps[..d].iter().all(|f| f.independent(&fx));
             if !safe && !self.canonical(d + 1) {
@@ -436,7 +551,6 @@ fn completes(s: &DxPosition, f: &TurnFlags, rest: &mut [Action]) -> bool {
 struct Scratch {
     found: Vec<(u64, Turn)>,
     merged: Vec<Turn>,
-    keyed: Vec<([u64; 4], Turn)>,
 }
 
 thread_local! {
@@ -454,11 +568,11 @@ pub(crate) fn child(p: &DxPosition, t: &Turn) -> DxPosition {
 pub(crate) fn legal_turns(p: &DxPosition, out: &mut Vec<Turn>) {
     out.clear();
     if !needs_merge(p) {
-        Search::visit_sets(p, &mut |acts, _, _| out.push(Turn::from_slice(acts)));
+        Search::visit_actions(p, &mut |acts, _, _| out.push(Turn::from_slice(acts)));
     } else {
         SCRATCH.with(|s| {
             let mut s = s.borrow_mut();
-            let found = &mut s.found;
+            let Scratch { found, merged } = &mut *s;
             found.clear();
             // Only turns with a strike, pinch or capture can share a child (module docs).
             Search::visit_sets(p, &mut |acts, q, fl| {
@@ -468,24 +582,34 @@ pub(crate) fn legal_turns(p: &DxPosition, out: &mut Vec<Turn>) {
                     out.push(Turn::from_slice(acts));
                 }
             });
-            merge(p, found, out);
+            merged.clear();
+            merge(p, found, merged);
+            // The merged turns into the list, which the search left in text order.
+            merged.sort_unstable_by_key(Turn::text_key);
+            merge_sorted(out, merged);
         });
     }
-    sort_by_text(out);
+    debug_assert!(out.is_sorted_by_key(Turn::text_key));
 }
 
-/// Sorts turns in text order (DX-34), each turn's key computed once rather than at every
-/// comparison (a list holds tens of thousands of turns).
-fn sort_by_text(turns: &mut [Turn]) {
-    SCRATCH.with(|s| {
-        let keyed = &mut s.borrow_mut().keyed;
-        keyed.clear();
-        keyed.extend(turns.iter().map(|t| (t.text_key(), *t)));
-        keyed.sort_unstable_by_key(|k| k.0);
-        for (slot, (_, t)) in turns.iter_mut().zip(keyed.iter()) {
-            *slot = *t;
+/// Merges the sorted `extra` into the sorted `out` (text order, DX-34).
+fn merge_sorted(out: &mut Vec<Turn>, extra: &[Turn]) {
+    if extra.is_empty() {
+        return;
+    }
+    let mut i = out.len();
+    let mut j = extra.len();
+    out.resize(i + j, Turn::from_slice(&[]));
+    // From the back, so that no turn of `out` is overwritten before it is moved.
+    while j > 0 {
+        if i > 0 && out[i - 1].text_key() > extra[j - 1].text_key() {
+            out[i + j - 1] = out[i - 1];
+            i -= 1;
+        } else {
+            out[i + j - 1] = extra[j - 1];
+            j -= 1;
         }
-    });
+    }
 }
 
 /// Merges turns that give the same child, keeping the smallest text (DX-34, DX-35).
@@ -526,7 +650,7 @@ pub(crate) fn count_turns(p: &DxPosition) -> u64 {
     }
     SCRATCH.with(|s| {
         let mut s = s.borrow_mut();
-        let Scratch { found, merged, .. } = &mut *s;
+        let Scratch { found, merged } = &mut *s;
         found.clear();
         merged.clear();
         let direct = {
