@@ -29,6 +29,7 @@
 //! - [`record`]: games with undo, and their PGN-like records;
 //! - [`svg`]: diagrams of any [`Layout`];
 //! - [`engine`]: the search engine for any variant ([`engine::AnyEngine`]);
+//! - [`distributed`]: perft cut into work units for a cluster (split, run, merge);
 //! - feature `serde`: [`AnyPosition`] as `{"variant": id, "position": text}`, [`AnyMove`] as
 //!   its text (read back in a position with `AnyPosition::move_seed`) and [`record::Game`]
 //!   as its record, all read back through the validating parsers.
@@ -43,6 +44,7 @@
 #![deny(missing_docs)]
 
 pub mod any;
+pub mod distributed;
 pub mod engine;
 pub mod record;
 pub mod registry;

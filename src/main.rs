@@ -15,6 +15,7 @@ use dimchess::record::{Game, MAX_RECORD_BYTES};
 use dimchess::{AnyPosition, Describe, Error, Position, registry, svg};
 
 mod search_cli;
+mod units_cli;
 
 const USAGE: &str = "usage:
   dimchess variants
@@ -27,7 +28,10 @@ const USAGE: &str = "usage:
   dimchess match <variant> --white PLAYER --black PLAYER [--players PLAYER...] [--games N] [--movetime MS]
                  [--openings FILE] [--record DIR] [--max-plies N (default 300 per seat)] [--seed N] [--json]
       (PLAYER: random, greedy or engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid])
-  dimchess solve <variant> [--fen TEXT] --turns N [--all] [--json]";
+  dimchess solve <variant> [--fen TEXT] --turns N [--all] [--json]
+  dimchess perft-split <variant> <depth> --at K [--fen TEXT] --units N --out DIR
+  dimchess perft-run UNIT [--threads N] [--hash MB] [--keys N]
+  dimchess perft-merge DIR [--verify]";
 
 /// A failure the tool reports on one line with exit status 2. (`pub(crate)`, as [`run`]: the
 /// fuzz target `cli` includes this file as a module.)
@@ -148,6 +152,9 @@ pub(crate) fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
     match cmd.as_str() {
         "bestmove" => search_cli::bestmove(rest, out).map_err(Fail)?,
         "match" => search_cli::run_match(rest, out).map_err(Fail)?,
+        "perft-split" => units_cli::split(rest, out).map_err(Fail)?,
+        "perft-run" => units_cli::run(rest, out).map_err(Fail)?,
+        "perft-merge" => units_cli::merge(rest, out).map_err(Fail)?,
         "variants" => {
             let a = parse_args(rest, &[])?;
             if let Some(extra) = a.positional.first() {
