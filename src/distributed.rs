@@ -917,7 +917,7 @@ pub fn count_unit(
         ));
     }
     let text = std::str::from_utf8(unit_bytes).map_err(|_| format_error(label, "not UTF-8"))?;
-    let entries = parse_unit(text, label, manifest.depth - manifest.at)?;
+    let entries = parse_unit(text, label, manifest.depth.saturating_sub(manifest.at))?;
     let mut counts = vec![0u64; entries.len()];
     let skip = vec![false; entries.len()];
     let mut leaves = 0u64;
@@ -1039,7 +1039,7 @@ pub fn run_unit(unit_path: &Path, options: &RunOptions<'_>) -> Result<UnitResult
         ));
     }
     let text = std::str::from_utf8(&bytes).map_err(|_| format_error(unit_path, "not UTF-8"))?;
-    let entries = parse_unit(text, unit_path, manifest.depth - manifest.at)?;
+    let entries = parse_unit(text, unit_path, manifest.depth.saturating_sub(manifest.at))?;
     if entries.len() != info.entries {
         return Err(format_error(
             unit_path,
@@ -1157,7 +1157,7 @@ pub struct Merged {
 /// summed unless there are none.
 pub fn merge(dir: &Path, verify: bool) -> Result<Merged, UnitError> {
     let manifest = Manifest::read(dir)?;
-    let depth = manifest.depth - manifest.at;
+    let depth = manifest.depth.saturating_sub(manifest.at);
     let mut problems: Vec<String> = Vec::new();
     let mut unit_entries: HashMap<&str, Vec<Entry>> = HashMap::new();
     let mut positions = 0u64;

@@ -27,13 +27,12 @@ fn number(text: &str, name: &str, lo: u64, hi: u64) -> Result<u64, String> {
         .ok_or_else(|| format!("{name} `{text}`: expected a number from {lo} to {hi}"))
 }
 
+/// The positional arguments and the (option, value) pairs of a command line.
+type Parsed<'a> = (Vec<&'a str>, Vec<(&'a str, &'a str)>);
+
 /// Splits `raw` into positional arguments and (option, value) pairs for `options` (all take a
 /// value; `flags` take none).
-fn options<'a>(
-    raw: &'a [String],
-    options: &[&str],
-    flags: &[&str],
-) -> Result<(Vec<&'a str>, Vec<(&'a str, &'a str)>), String> {
+fn options<'a>(raw: &'a [String], options: &[&str], flags: &[&str]) -> Result<Parsed<'a>, String> {
     let mut positional = Vec::new();
     let mut named = Vec::new();
     let mut i = 0;
