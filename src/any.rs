@@ -9,7 +9,9 @@
 use core::fmt;
 
 use dimchess_core::layout::{Describe, Layout};
-use dimchess_core::perft::{PerftOptions, perft_divide_with, perft_with};
+use dimchess_core::perft::{
+    PerftOptions, PerftTable, perft, perft_divide_with, perft_hashed, perft_with,
+};
 use dimchess_core::{Error, Outcome, Position};
 use dimchess_engine::solve::{Solution, SolveOptions, SolveReport, solve};
 
@@ -65,6 +67,16 @@ macro_rules! any_position {
             pub fn perft_with(&self, depth: u32, options: &PerftOptions<'_>) -> u64 {
                 match self {
                     $(VariantPosition::$name(p) => perft_with(p, depth, options),)*
+                }
+            }
+
+            /// The number of leaves `depth` plies below on the calling thread, with `table`
+            /// (shared with other threads, kept between calls) or without a table
+            /// (monomorphised for the variant).
+            pub fn perft_in(&self, depth: u32, table: Option<&PerftTable>) -> u64 {
+                match (self, table) {
+                    $((VariantPosition::$name(p), Some(t)) => perft_hashed(p, depth, t),)*
+                    $((VariantPosition::$name(p), None) => perft(p, depth),)*
                 }
             }
 
@@ -350,6 +362,13 @@ impl AnyPosition {
     /// progress).
     pub fn perft_with(&self, depth: u32, options: &PerftOptions<'_>) -> u64 {
         self.pos.perft_with(depth, options)
+    }
+
+    /// The number of leaves `depth` plies below, counted on the calling thread, looking up and
+    /// storing subtree counts in `table` if given: a table kept across calls (and shared by
+    /// threads) serves many positions of one variant, as `distributed` runs do.
+    pub fn perft_in(&self, depth: u32, table: Option<&PerftTable>) -> u64 {
+        self.pos.perft_in(depth, table)
     }
 
     /// Perft below each legal move, as (canonical move text, count), in generation order.

@@ -32,6 +32,7 @@
 //! - [`uci`]: the UCI protocol over any variant (`dimchess uci`);
 //! - `web` (feature `serve`, on by default): the web server behind `dimchess serve`, a JSON
 //!   API and a page that plays every variant in a browser;
+//! - [`distributed`]: perft cut into work units for a cluster (split, run, merge);
 //! - feature `serde`: [`AnyPosition`] as `{"variant": id, "position": text}`, [`AnyMove`] as
 //!   its text (read back in a position with `AnyPosition::move_seed`) and [`record::Game`]
 //!   as its record, all read back through the validating parsers.
@@ -46,6 +47,7 @@
 #![deny(missing_docs)]
 
 pub mod any;
+pub mod distributed;
 pub mod engine;
 pub mod record;
 pub mod registry;

@@ -21,6 +21,7 @@ use clap::error::ErrorKind;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod search_cli;
+mod units_cli;
 
 /// A failure the tool reports on one line with exit status 2. (`pub(crate)`, as [`run`]: the
 /// fuzz target `cli` includes this file as a module.)
@@ -75,6 +76,12 @@ enum Command {
     /// Serves a web page to play every variant in the browser, and its JSON API (docs/web.md)
     #[cfg(feature = "serve")]
     Serve(ServeArgs),
+    /// Cuts a perft count into work units for a cluster (docs/distributed.md)
+    PerftSplit(units_cli::SplitArgs),
+    /// Counts one work unit of `perft-split` (resumable), writing its result file
+    PerftRun(units_cli::RunArgs),
+    /// Checks every unit's result against the manifest and prints the total as the last line
+    PerftMerge(units_cli::MergeArgs),
 }
 
 /// `dimchess serve`.
@@ -429,6 +436,9 @@ pub(crate) fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
             }
         }
         Command::Solve(a) => solve(a, out)?,
+        Command::PerftSplit(a) => units_cli::split(a, out).map_err(Fail)?,
+        Command::PerftRun(a) => units_cli::run(a, out).map_err(Fail)?,
+        Command::PerftMerge(a) => units_cli::merge(a, out).map_err(Fail)?,
         #[cfg(feature = "serve")]
         Command::Serve(a) => dimchess::web::serve(a.addr, dimchess::web::Config::default())
             .map_err(|e| Fail(format!("serve on {}: {e}", a.addr)))?,

@@ -17,7 +17,7 @@ fn dimchess(args: &[&str]) -> (i32, String, String) {
 }
 
 /// Every command of the tool.
-const COMMANDS: [&str; 12] = [
+const COMMANDS: [&str; 15] = [
     "variants",
     "perft",
     "moves",
@@ -30,6 +30,9 @@ const COMMANDS: [&str; 12] = [
     "completions",
     "uci",
     "serve",
+    "perft-split",
+    "perft-run",
+    "perft-merge",
 ];
 
 /// `args` is a usage error: exit 2, nothing on stdout, and one line on stderr that starts
@@ -169,7 +172,7 @@ fn an_unknown_command_is_one_line_naming_it() {
     usage_error(&["frobnicate"], &["unknown command `frobnicate`"]);
     usage_error(
         &["perfd", "fide", "1"],
-        &["`perfd`", "did you mean `perft`?"],
+        &["`perfd`", "did you mean", "`perft`?"],
     );
     usage_error(&["help", "frobnicate"], &["`frobnicate`"]);
     usage_error(&["--frobnicate"], &["`--frobnicate`"]);

@@ -7,9 +7,13 @@
 //!   released;
 //! - [`errors`]: the exceptions (`ValueError` subclasses carrying the library's message);
 //! - [`layout`]: layouts as plain dicts;
-//! - [`texts`]: move texts as Python strings, written in one buffer and shared.
+//! - [`texts`]: move texts as Python strings, written in one buffer and shared;
+//! - [`units`]: distributed perft (split, count a unit, merge), which `dimchess.cluster` runs on
+//!   Dask.
 //!
-//! The type stubs are `dimchess.pyi` beside `Cargo.toml`; keep them in step with this crate.
+//! The extension is `dimchess._dimchess`; the package `dimchess` (`dimchess/__init__.py`)
+//! re-exports it and adds the pure-Python `dimchess.cluster`. The type stubs are
+//! `dimchess/__init__.pyi`; keep them in step with this crate.
 #![forbid(unsafe_code)]
 
 pub mod bulk;
@@ -18,6 +22,7 @@ pub mod game;
 pub mod layout;
 pub mod position;
 pub mod texts;
+pub mod units;
 
 use pyo3::prelude::*;
 
@@ -38,7 +43,7 @@ fn description(variant: &str) -> PyResult<&'static str> {
 /// Multi-dimensional chess variants at the speed of the Rust core: positions and their legal
 /// moves, games with undo and records, perft, random playouts, diagrams.
 #[pymodule]
-#[pyo3(name = "dimchess")]
+#[pyo3(name = "_dimchess")]
 fn dimchess_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
@@ -51,6 +56,11 @@ fn dimchess_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bulk::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(bulk::moves_many, m)?)?;
     m.add_function(wrap_pyfunction!(bulk::bestmove, m)?)?;
+    m.add_function(wrap_pyfunction!(units::perft_split, m)?)?;
+    m.add_function(wrap_pyfunction!(units::perft_run, m)?)?;
+    m.add_function(wrap_pyfunction!(units::perft_count_unit, m)?)?;
+    m.add_function(wrap_pyfunction!(units::perft_merge, m)?)?;
+    m.add_function(wrap_pyfunction!(units::perft_result_name, m)?)?;
     m.add("DimchessError", py.get_type::<errors::DimchessError>())?;
     m.add(
         "InvalidTextError",

@@ -4,6 +4,38 @@
 //! keeps them in a `OnceLock`. The same seed always gives the same keys, so hashes are stable
 //! across runs and machines. [`clock_key`] mixes a game-ending clock into a table key
 //! ([`Position::subtree_key`](crate::Position::subtree_key)).
+//!
+//! A process may choose another *key set* before any variant makes its keys
+//! ([`set_key_set`]): every variant's keys then come from other seeds, so that a perft run with
+//! a hash table can be repeated with independent keys (a collision of 64-bit keys that changed
+//! one run's count would not change the other's the same way).
+
+use std::sync::OnceLock;
+
+/// The key set of this process: fixed by [`set_key_set`] or, at the first [`keys`] call, 0.
+static KEY_SET: OnceLock<u64> = OnceLock::new();
+
+/// Chooses the key set of this process (0, the default, gives the documented stable keys; any
+/// other number gives independent keys for every variant). It must be called before any variant
+/// makes its keys, that is before the first position is made or parsed: keys are made once per
+/// process. Returns the key set in force as `Err` if another one was already fixed (by an
+/// earlier call, or by a variant having made its keys with the default).
+///
+/// ```
+/// // A fresh process could choose set 3 here; this doctest's process already uses 0 or 3.
+/// let _ = dimchess_core::zobrist::set_key_set(3);
+/// let set = dimchess_core::zobrist::key_set();
+/// assert_eq!(dimchess_core::zobrist::set_key_set(set), Ok(()));
+/// ```
+pub fn set_key_set(set: u64) -> Result<(), u64> {
+    let fixed = *KEY_SET.get_or_init(|| set);
+    if fixed == set { Ok(()) } else { Err(fixed) }
+}
+
+/// The key set in force ([`set_key_set`]); asking fixes it (to 0 unless chosen before).
+pub fn key_set() -> u64 {
+    *KEY_SET.get_or_init(|| 0)
+}
 
 /// The SplitMix64 generator: tiny, fast and good enough for keys and test games.
 #[derive(Clone, Debug)]
@@ -32,7 +64,8 @@ impl SplitMix64 {
     }
 }
 
-/// `n` Zobrist keys from `seed` (use one seed per variant).
+/// `n` Zobrist keys from `seed` (use one seed per variant), in the process's key set
+/// ([`set_key_set`]; the default set 0 uses `seed` as it is).
 ///
 /// ```
 /// let k = dimchess_core::zobrist::keys(7, 4);
@@ -41,6 +74,10 @@ impl SplitMix64 {
 /// assert_ne!(k[0], k[1]);
 /// ```
 pub fn keys(seed: u64, n: usize) -> Vec<u64> {
+    let seed = match key_set() {
+        0 => seed,
+        set => seed ^ SplitMix64::new(set ^ 0x6b65_7973_6574_0000).next_u64(), // "keyset"
+    };
     let mut rng = SplitMix64::new(seed);
     (0..n).map(|_| rng.next_u64()).collect()
 }

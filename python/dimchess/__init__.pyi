@@ -4,6 +4,7 @@ Positions and their legal moves, games with undo and PGN-like records, perft, ra
 playouts and SVG diagrams for every dimchess variant (``variants()`` lists the ids).
 """
 
+import os
 from typing import Any, Dict, Iterable, List, Literal, Optional, Tuple, Union, overload
 
 __version__: str
@@ -212,3 +213,29 @@ def bestmove(
     hash_mb: int = 16,
 ) -> Dict[str, Any]:
     """The engine's move: {"move", "score", "pv", "depth", "nodes"} (GIL released)."""
+
+def perft_split(
+    variant: str,
+    depth: int,
+    at: int,
+    units: int,
+    out: Union[str, "os.PathLike[str]"],
+    text: Optional[str] = None,
+) -> Dict[str, Any]:
+    """Splits perft(depth) into work units at ply ``at`` in the directory ``out``; the manifest."""
+
+def perft_run(
+    unit: Union[str, "os.PathLike[str]"], threads: int = 1, hash_mb: int = 0
+) -> int:
+    """Counts one unit file and writes its result file (resumable); its total (GIL released)."""
+
+def perft_count_unit(
+    manifest: str, unit: str, data: bytes, threads: int = 1, hash_mb: int = 0
+) -> str:
+    """Counts a unit held in memory; the text of its result file (GIL released)."""
+
+def perft_result_name(unit: str) -> str:
+    """The result file name of a unit file name."""
+
+def perft_merge(directory: Union[str, "os.PathLike[str]"], verify: bool = False) -> int:
+    """Checks every unit's result (missing, corrupt, duplicated: DimchessError); the total."""
