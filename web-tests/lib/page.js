@@ -44,7 +44,7 @@ export async function playByClicks(page, text) {
 }
 
 /** Waits until a person is to move or the game is over; returns the state. */
-export async function waitHumanOrOver(page, timeout = 60000) {
+export async function waitHumanOrOver(page, timeout = 120000) {
   await page.waitForFunction(() => state && (state.over || (!state.thinking && !state.engine_to_move) ||
     (!state.thinking && state.engine_error)), null, { timeout });
   return pageState(page);

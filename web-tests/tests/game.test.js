@@ -53,6 +53,22 @@ function chooser(v, next) {
   };
 }
 
+/** The players the state's notes call eliminated are greyed in the list of players, the others not. */
+async function checkEliminated(page, s) {
+  const note = (s.layout.notes.find(([k]) => k === "eliminated") || [, "-"])[1];
+  const out = note === "-" ? [] : note.split(/, */);
+  const shown = await page.$$eval("#players li", (els) => els.map((li) => ({
+    text: li.textContent, out: li.classList.contains("out"), opacity: getComputedStyle(li).opacity,
+  })));
+  assert.equal(shown.length, s.layout.players.length);
+  s.layout.players.forEach((p, i) => {
+    const isOut = out.includes(p.name);
+    assert.equal(shown[i].out, isOut, `${p.name}: ${JSON.stringify(shown[i])}`);
+    assert.equal(shown[i].opacity !== "1", isOut);
+  });
+  return out;
+}
+
 async function recordReplays(page, id, s) {
   const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
   const file = path.join(ARTIFACTS, `${id}-game.pgn`);
@@ -92,13 +108,90 @@ for (const v of variants) {
       assert.ok(s.result);
       assert.match(await page.textContent("#status"), /Game over/);
       assert.equal(await page.textContent("#history li.result"), s.result);
+      const out = await checkEliminated(page, s);
       await page.screenshot({ path: path.join(ARTIFACTS, `${v.id}-game.png`), fullPage: true });
       await recordReplays(page, v.id, s);
       assert.deepEqual(errors, []);
       console.log(`# ${v.id}: ${s.history.length} plies (${moves} by clicks), ${s.result}, ` +
+        (out.length ? `eliminated ${out.join(", ")}, ` : "") +
         `${((Date.now() - t0) / 1000).toFixed(1)} s`);
     } finally {
       await page.close();
     }
   });
 }
+
+/** Creates a game from a position text (the API takes one; the page has no field for it) and
+ * opens it in the page by its id. */
+async function openPosition(variant, position, seats) {
+  const res = await fetch(BASE + "/api/games", {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ variant, position, seats }),
+  });
+  const g = await res.json();
+  assert.equal(res.status, 201, JSON.stringify(g));
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  await page.goto(`${BASE}/#${g.id}`);
+  await page.waitForFunction((id) => state && state.id === id, g.id);
+  return page;
+}
+
+test("fide: a promotion chosen by clicks (the piece's button)", async () => {
+  const page = await openPosition("fide", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+  try {
+    await page.click('.cell[data-name="a7"]');
+    await page.click('.cell[data-name="a8"]');
+    // Four moves share a7 and a8: the page offers them as buttons.
+    const offered = await page.$$eval("#choices button", (els) => els.map((b) => b.dataset.move).sort());
+    assert.deepEqual(offered, ["a7a8b", "a7a8n", "a7a8q", "a7a8r"]);
+    await page.click('#choices button[data-move="a7a8n"]');
+    await page.waitForFunction(() => state.history.length === 1);
+    const s = await pageState(page);
+    assert.equal(s.history[0], "a7a8n");
+    assert.equal(await page.getAttribute('.cell[data-name="a8"]', "data-piece"), "N");
+    assert.equal(await page.getAttribute('.cell[data-name="a8"]', "data-owner"), "0");
+    await page.screenshot({ path: path.join(ARTIFACTS, "fide-promotion.png"), fullPage: true });
+  } finally {
+    await page.close();
+  }
+});
+
+/** three-level's start with Green's pieces taken off and Green eliminated. */
+function threeLevelWithoutGreen(start) {
+  const [placement] = start.split(" ");
+  const strip = (row) => {
+    const out = [];
+    let n = 0;
+    for (const t of row.split(",")) {
+      if (/^[0-9]+$/.test(t)) n += Number(t);
+      else if (t.startsWith("g")) n += 1;
+      else { if (n) out.push(String(n)); n = 0; out.push(t); }
+    }
+    if (n) out.push(String(n));
+    return out.join(",");
+  };
+  return placement.split("|").map((b) => b.split("/").map(strip).join("/")).join("|") + " r g - 0 1";
+}
+
+test("three-level: an eliminated player is greyed and skipped", async () => {
+  const start = await (await fetch(BASE + "/api/games", {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ variant: "three-level" }),
+  })).json();
+  const page = await openPosition("three-level", threeLevelWithoutGreen(start.position));
+  try {
+    let s = await pageState(page);
+    assert.deepEqual(await checkEliminated(page, s), ["Green"]);
+    // A round by clicks: Red, Blue and Yellow move; Green's turn is skipped.
+    const next = rng(4242);
+    for (let i = 0; i < 3; i++) {
+      assert.notEqual(s.layout.players[s.turn].name, "Green");
+      s = await playByClicks(page, s.moves[next(s.moves.length)][0]);
+    }
+    assert.equal(s.turn, 0);
+    assert.deepEqual(await checkEliminated(page, s), ["Green"]);
+    await page.screenshot({ path: path.join(ARTIFACTS, "three-level-eliminated.png"), fullPage: true });
+  } finally {
+    await page.close();
+  }
+});
