@@ -2,7 +2,7 @@
 // plays against engine seats of a short time per move until the page shows the result. Each
 // of the person's moves is chosen at random (seeded) among the legal moves the page offers
 // and entered only by clicking cells and the page's choice buttons (never the text box, never
-// the API). The downloaded record replays with `dimchess replay` to the same result.
+// the API for moves). The downloaded record replays with `dimchess replay` to the same result.
 // Screenshots of each finished game go to artifacts/<id>-game.png.
 //
 // Also: a promotion chosen by clicks, and eliminated players greyed in three-level.
@@ -40,18 +40,6 @@ before(async () => {
 after(async () => { await browser?.close(); });
 
 const variants = await (await fetch(BASE + "/api/variants")).json();
-
-/** The cells a move is clicked by: fewer clicks first where the variant's turns are long. */
-function chooser(v, next) {
-  if (v.id !== "dimension-x") return (s) => s.moves[next(s.moves.length)][0];
-  // A Dimension X turn is up to four actions of two cells each: pick among the shortest
-  // turns (one action, where the page offers the turn as it stands as a button).
-  return (s) => {
-    const min = Math.min(...s.moves.map(([, c]) => c.length));
-    const short = s.moves.filter(([, c]) => c.length === min);
-    return short[next(short.length)][0];
-  };
-}
 
 /** The players the state's notes call eliminated are greyed in the list of players, the others not. */
 async function checkEliminated(page, s) {
@@ -94,16 +82,23 @@ for (const v of variants) {
       await page.click("#new");
       await page.waitForFunction((n) => state && state.history.length === 0 &&
         state.seats.slice(1).every((x) => x.kind === "engine") && state.seats.length === n, v.players);
-      const choose = chooser(v, rng(v.id.length * 104729 + 17));
+      const next = rng(v.id.length * 104729 + 17);
       let moves = 0;
+      let clicks = 0;
+      let longest = 0; // the most cells of a move the person clicked
       let s = await waitHumanOrOver(page);
       while (!s.over) {
         assert.equal(s.engine_error, null, `${v.id}: engine error`);
         assert.ok(moves < MAX_MOVES, `${v.id}: no result after ${moves} moves of the person`);
-        await playByClicks(page, choose(s));
+        // Any legal move the page offers (a Dimension X turn of up to four actions included).
+        const [text, cells] = s.moves[next(s.moves.length)];
+        await playByClicks(page, text);
         moves++;
+        clicks += cells.length === 0 ? 1 : cells.length;
+        longest = Math.max(longest, cells.length);
         s = await waitHumanOrOver(page);
       }
+      if (v.id === "dimension-x") assert.ok(longest >= 4, "a turn of several actions was clicked");
       // The page shows the result.
       assert.ok(s.result);
       assert.match(await page.textContent("#status"), /Game over/);
@@ -112,7 +107,7 @@ for (const v of variants) {
       await page.screenshot({ path: path.join(ARTIFACTS, `${v.id}-game.png`), fullPage: true });
       await recordReplays(page, v.id, s);
       assert.deepEqual(errors, []);
-      console.log(`# ${v.id}: ${s.history.length} plies (${moves} by clicks), ${s.result}, ` +
+      console.log(`# ${v.id}: ${s.history.length} plies (${moves} by ${clicks}+ clicks), ${s.result}, ` +
         (out.length ? `eliminated ${out.join(", ")}, ` : "") +
         `${((Date.now() - t0) / 1000).toFixed(1)} s`);
     } finally {
