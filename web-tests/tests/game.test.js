@@ -177,6 +177,8 @@ test("three-level: an eliminated player is greyed and skipped", async () => {
   try {
     let s = await pageState(page);
     assert.deepEqual(await checkEliminated(page, s), ["Green"]);
+    // The new-game form shows the opened game's four seats.
+    assert.equal(await page.$$eval("#seats .seat", (els) => els.length), 4);
     // A round by clicks: Red, Blue and Yellow move; Green's turn is skipped.
     const next = rng(4242);
     for (let i = 0; i < 3; i++) {
