@@ -12,6 +12,7 @@ import { mkdirSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { chromium } from "playwright-core";
+import { rng, pageState, playByClicks } from "../lib/page.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
@@ -33,46 +34,6 @@ before(async () => {
 after(async () => { await browser?.close(); });
 
 const variants = await (await fetch(BASE + "/api/variants")).json();
-
-/** A small deterministic generator, so a failure replays. */
-function rng(seed) {
-  let s = seed >>> 0;
-  return (n) => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s % n; };
-}
-
-const pageState = async (page) => JSON.parse(await page.evaluate("JSON.stringify(state)"));
-/** CSS.escape for attribute values in selectors (move texts hold `^`, `=`, `,`, `:`). */
-const CSS = { escape: (s) => s.replace(/["\\]/g, "\\$&") };
-
-async function waitVersionAbove(page, v) {
-  await page.waitForFunction((v) => state && state.version > v && !state.thinking, v, { timeout: 30000 });
-}
-
-/** Plays `text` by clicking its cells in order, then its button if several moves remain. */
-async function playByClicks(page, text) {
-  const s = await pageState(page);
-  const entry = s.moves.find(([t]) => t === text);
-  assert.ok(entry, `${text} is not legal here`);
-  const cells = entry[1];
-  const before = s.version;
-  if (cells.length === 0) {
-    await page.click(`#extra-moves button[data-move="${CSS.escape(text)}"]`);
-  } else {
-    for (const c of cells) {
-      await page.click(`.cell[data-cell="${c}"]`);
-    }
-    // Either the move is played, or several moves share these cells and the page offers
-    // them as buttons.
-    const sel = `#choices button[data-move="${CSS.escape(text)}"]`;
-    await page.waitForFunction(([v, sel]) => state.version > v || document.querySelector(sel),
-      [before, sel], { timeout: 10000 });
-    if ((await pageState(page)).version === before) await page.click(sel);
-  }
-  await waitVersionAbove(page, before);
-  const after = await pageState(page);
-  assert.equal(after.history[s.history.length], text); // (an engine may have replied since)
-  return after;
-}
 
 /** Picks a move: the first one `prefer` accepts, else a random one. */
 function pick(s, next, prefer) {

@@ -115,7 +115,11 @@ function render() {
   document.body.dataset.thinking = s.thinking;
   document.body.dataset.variant = s.variant;
   document.body.dataset.over = s.over;
-  $("variant").value = s.variant;
+  if ($("variant").value !== s.variant) {
+    // A game opened by its id (`/#id`) may be of another variant than the form shows.
+    $("variant").value = s.variant;
+    renderSeatInputs();
+  }
   const humanToMove = !s.over && !s.engine_to_move;
   const cands = humanToMove ? candidates() : [];
   const targets = new Set();
