@@ -255,7 +255,8 @@ fn illegal_move_in_position_is_reported_and_the_legal_ones_kept() {
         "setoption name",
         "setoption name Hash value -3",
         "setoption name Hash value 99999999999999999999999",
-        "setoption name MultiPV value 3",
+        "setoption name MultiPV value 0",
+        "setoption name MultiPV value 100000",
         "setoption name UCI_Variant value chess960",
         "setoption name NoSuchOption value 1",
         "go depth x",
@@ -276,6 +277,103 @@ fn illegal_move_in_position_is_reported_and_the_legal_ones_kept() {
     c.send("joho isready");
     let lines = c.drain();
     assert_eq!(lines.last().unwrap(), "readyok");
+}
+
+/// The `multipv`, score and first move of an `info … multipv …` line at `depth`.
+fn line_at(line: &str, depth: u32) -> Option<(usize, i64, String)> {
+    let t: Vec<&str> = line.split_whitespace().collect();
+    let field = |name: &str| t.iter().position(|&x| x == name).map(|i| t[i + 1]);
+    if t.first() != Some(&"info") || field("depth")? != depth.to_string() {
+        return None;
+    }
+    let k = field("multipv")?.parse().ok()?;
+    let i = t.iter().position(|&x| x == "score")?;
+    let v: i64 = t[i + 2].parse().ok()?;
+    let score = match t[i + 1] {
+        "cp" => v,
+        _ if v > 0 => 1_000_000 - v,
+        _ => -1_000_000 - v,
+    };
+    Some((k, score, field("pv")?.to_string()))
+}
+
+#[test]
+fn multipv_lines_per_depth_best_first() {
+    let mut c = Client::new();
+    c.send("setoption name MultiPV value 3");
+    c.send("position startpos");
+    c.send("go depth 3");
+    let lines = c.until("bestmove");
+    for depth in 1..=3 {
+        let at: Vec<_> = lines.iter().filter_map(|l| line_at(l, depth)).collect();
+        assert_eq!(
+            at.iter().map(|l| l.0).collect::<Vec<_>>(),
+            [1, 2, 3],
+            "{lines:?}"
+        );
+        assert!(at[0].2 != at[1].2 && at[0].2 != at[2].2 && at[1].2 != at[2].2);
+        assert!(at.windows(2).all(|w| w[0].1 >= w[1].1), "{at:?}");
+        if depth == 3 {
+            assert_eq!(best_of(lines.last().unwrap()), at[0].2);
+        }
+    }
+    // More lines than moves: one line per move (the white king has three).
+    c.send("setoption name MultiPV value 30");
+    c.send("position fen 7k/8/8/8/8/8/8/K7 w - - 0 1");
+    c.send("go depth 2");
+    let lines = c.until("bestmove");
+    let at: Vec<_> = lines.iter().filter_map(|l| line_at(l, 2)).collect();
+    assert_eq!(at.len(), 3, "{lines:?}");
+    // Dimension X searches one line, and says so.
+    c.send("setoption name UCI_Variant value dimension-x");
+    c.send("position startpos");
+    c.send("go nodes 500");
+    let lines = c.until("bestmove");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string MultiPV above 1 is not supported")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn searchmoves_restricts_the_best_move() {
+    let mut c = Client::new();
+    c.send("position startpos");
+    c.send("go depth 3 searchmoves e2e4 d2d4");
+    let lines = c.until("bestmove");
+    assert!(["e2e4", "d2d4"].contains(&best_of(lines.last().unwrap())));
+    for l in &lines[..lines.len() - 1] {
+        let pv = l.split(" pv ").nth(1).unwrap_or("");
+        assert!(pv.starts_with("e2e4") || pv.starts_with("d2d4"), "{l}");
+    }
+    // With MultiPV, every line is one of them; an illegal move is reported and left out.
+    c.send("setoption name MultiPV value 4");
+    c.send("go depth 2 searchmoves a2a3 e7e5 nonsense h2h4");
+    let lines = c.until("bestmove");
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("info string error: go: searchmoves"))
+            .count(),
+        2,
+        "{lines:?}"
+    );
+    let at: Vec<_> = lines.iter().filter_map(|l| line_at(l, 2)).collect();
+    assert_eq!(at.len(), 2, "{lines:?}");
+    assert!(at.iter().all(|l| l.2 == "a2a3" || l.2 == "h2h4"));
+    // Only illegal moves: every move is searched.
+    c.send("setoption name MultiPV value 1");
+    c.send("go depth 2 searchmoves e7e5");
+    let lines = c.until("bestmove");
+    assert!(
+        c.uci
+            .position()
+            .clone()
+            .play_text(best_of(lines.last().unwrap()))
+            .is_ok()
+    );
 }
 
 #[test]
