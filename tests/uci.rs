@@ -584,11 +584,14 @@ fn run_ends_at_eof_with_the_bestmove_of_a_running_search() {
     assert_eq!(String::from_utf8(out).unwrap(), "readyok\n");
 }
 
-/// Plays `id` to its end (or `max_plies`) through the protocol: the client keeps the game
-/// (`record::Game`, the variant's own rules), sends it with `position`, searches with `go`,
-/// and plays each `bestmove` only if the rules allow it.
-fn play_through_uci(id: &str, go: &str, max_plies: usize) -> (usize, Option<String>) {
+/// A game of `id` to its end by the rules: the engine, through UCI with `go`, plays `seat`;
+/// the client plays seeded random legal moves for every other seat. The client keeps the game
+/// in `record::Game` (the variant's own rules, game-level endings included), sends it with
+/// `position` and plays each `bestmove` only if the rules allow it. Returns the plies played
+/// and the result; fails if the game is not over after `cap` plies.
+fn play_through_uci(id: &str, go: &str, seat: usize, seed: u64, cap: usize) -> (usize, String) {
     let mut c = Client::new();
+    let mut rng = SplitMix64::new(seed);
     c.send(&format!("setoption name UCI_Variant value {id}"));
     c.send("ucinewgame");
     let mut game = Game::new(registry::start(id).unwrap());
@@ -596,7 +599,19 @@ fn play_through_uci(id: &str, go: &str, max_plies: usize) -> (usize, Option<Stri
     // Dimension X checks a turn's text against ~19,000 legal turns: its position goes as a
     // text each time rather than the whole game's moves.
     let whole_game = id != "dimension-x";
-    while game.outcome().is_none() && game.len() < max_plies {
+    while game.outcome().is_none() {
+        assert!(
+            game.len() < cap,
+            "{id}: no result after {cap} plies (engine seat {seat})"
+        );
+        if game.position().turn() != seat {
+            let moves = game.position().moves_with_text();
+            assert!(!moves.is_empty(), "{id}: no legal move but no outcome");
+            let (_, text) = &moves[rng.below(moves.len())];
+            game.play_text(text)
+                .unwrap_or_else(|e| panic!("{id}: random move {text}: {e}"));
+            continue;
+        }
         let cmd = if whole_game {
             let moves: Vec<&str> = game.move_texts().collect();
             if moves.is_empty() {
@@ -618,36 +633,40 @@ fn play_through_uci(id: &str, go: &str, max_plies: usize) -> (usize, Option<Stri
         game.play_text(&mv)
             .unwrap_or_else(|e| panic!("{id}: bestmove {mv} at ply {}: {e}", game.len()));
     }
-    (game.len(), game.result_text())
+    let result = game.result_text().expect("a finished game has a result");
+    (game.len(), result)
 }
 
-/// The move cap of the quick games (plies; the long version, `#[ignore]`d, plays 400).
-const QUICK_PLIES: usize = 400;
+/// The safety cap of the games (plies): a game not over by then fails the test.
+const CAP_PLIES: usize = 3000;
 
 #[test]
-fn every_variant_plays_through_uci() {
-    for v in VARIANTS {
+fn every_variant_plays_to_its_end_through_uci() {
+    for (i, v) in VARIANTS.iter().enumerate() {
         let go = match v.id {
             "dimension-x" => "go nodes 1",
-            _ => "go nodes 400",
+            _ => "go nodes 200",
         };
-        let plies = if v.id == "dimension-x" {
-            60
-        } else {
-            QUICK_PLIES
-        };
-        let (n, result) = play_through_uci(v.id, go, plies);
-        eprintln!("{}: {n} plies, {result:?}", v.id);
-        assert!(n > 0);
+        let t = Instant::now();
+        let (n, result) = play_through_uci(v.id, go, 0, 1 + i as u64, CAP_PLIES);
+        eprintln!("{}: {n} plies, {result}, {:?}", v.id, t.elapsed());
     }
 }
 
 #[test]
-#[ignore = "long: every variant to its end or 400 plies at 20 ms a move"]
-fn every_variant_plays_to_the_end_through_uci() {
-    for v in VARIANTS {
-        let (n, result) = play_through_uci(v.id, "go movetime 20", 400);
-        eprintln!("{}: {n} plies, {result:?}", v.id);
+#[ignore = "long: every variant to its end, the engine at 20 ms a move, in both first seats"]
+fn every_variant_plays_to_its_end_through_uci_long() {
+    for (i, v) in VARIANTS.iter().enumerate() {
+        for seat in 0..2 {
+            let t = Instant::now();
+            let (n, result) =
+                play_through_uci(v.id, "go movetime 20", seat, 100 + i as u64, CAP_PLIES);
+            eprintln!(
+                "{} (seat {seat}): {n} plies, {result}, {:?}",
+                v.id,
+                t.elapsed()
+            );
+        }
     }
 }
 
