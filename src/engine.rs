@@ -38,6 +38,8 @@ pub struct AnyInfo {
     pub elapsed: Duration,
     /// The principal variation as canonical move texts.
     pub pv: Vec<String>,
+    /// Which line this is (1 is the best) when [`Limits::multipv`] asks for several.
+    pub multipv: usize,
 }
 
 impl AnyInfo {
@@ -117,6 +119,35 @@ macro_rules! engines {
                 history: &[u64],
                 limits: &Limits,
                 stop: &AtomicBool,
+                info: impl FnMut(&AnyInfo),
+            ) -> Result<AnySearchResult, Error> {
+                self.search_among(pos, history, limits, &[], stop, info)
+            }
+
+            /// Whether searches of `pos`'s variant honour [`Limits::multipv`] and the root
+            /// moves of [`AnyEngine::search_among`] (every variant but Dimension X, whose
+            /// action-level search reports one line of all its turns).
+            pub fn supports_root_choice(pos: &AnyPosition) -> bool {
+                match pos.inner() {
+                    $(VariantPosition::$name(_) => <$engine as RootSearch<_>>::ROOT_CHOICE,)*
+                    #[allow(unreachable_patterns)]
+                    _ => false,
+                }
+            }
+
+            /// [`AnyEngine::search`] restricted to the root moves in `among` (see
+            /// [`Engine::search_among`]; moves of other variants are left out, and where
+            /// [`AnyEngine::supports_root_choice`] is false `among` is not used).
+            ///
+            /// # Errors
+            /// [`Error::GameOver`] if the game has ended in `pos`.
+            pub fn search_among(
+                &mut self,
+                pos: &AnyPosition,
+                history: &[u64],
+                limits: &Limits,
+                among: &[AnyMove],
+                stop: &AtomicBool,
                 mut info: impl FnMut(&AnyInfo),
             ) -> Result<AnySearchResult, Error> {
                 let options = self.options;
@@ -126,7 +157,15 @@ macro_rules! engines {
                             .engines
                             .$name
                             .get_or_insert_with(|| Box::new(<$engine>::new(&options)));
-                        let r = engine.search(p, history, limits, stop, |i: &Info<'_, _>| {
+                        let among: Vec<_> = among
+                            .iter()
+                            .filter_map(|m| match *m {
+                                AnyMove::$name(x) => Some(x),
+                                #[allow(unreachable_patterns)]
+                                _ => None,
+                            })
+                            .collect();
+                        let r = engine.root_search(p, history, limits, &among, stop, |i: &Info<'_, _>| {
                             info(&AnyInfo {
                                 depth: i.depth,
                                 seldepth: i.seldepth,
@@ -134,6 +173,7 @@ macro_rules! engines {
                                 nodes: i.nodes,
                                 elapsed: i.elapsed,
                                 pv: pv_texts(p, i.pv),
+                                multipv: i.multipv,
                             })
                         })?;
                         Ok(AnySearchResult {
@@ -182,6 +222,55 @@ macro_rules! engines {
             }
         }
     };
+}
+
+/// A search that may choose among root moves and report several lines.
+trait RootSearch<P: Position> {
+    /// Whether `among` and [`Limits::multipv`] are honoured.
+    const ROOT_CHOICE: bool;
+
+    /// Searches `pos`, among the root moves `among` (all if empty).
+    fn root_search(
+        &mut self,
+        pos: &P,
+        history: &[u64],
+        limits: &Limits,
+        among: &[P::Move],
+        stop: &AtomicBool,
+        info: impl FnMut(&Info<'_, P::Move>),
+    ) -> Result<dimchess_engine::SearchResult<P::Move>, Error>;
+}
+
+impl<P: Evaluate> RootSearch<P> for Engine<P> {
+    const ROOT_CHOICE: bool = true;
+
+    fn root_search(
+        &mut self,
+        pos: &P,
+        history: &[u64],
+        limits: &Limits,
+        among: &[P::Move],
+        stop: &AtomicBool,
+        info: impl FnMut(&Info<'_, P::Move>),
+    ) -> Result<dimchess_engine::SearchResult<P::Move>, Error> {
+        self.search_among(pos, history, limits, among, stop, info)
+    }
+}
+
+impl RootSearch<dimchess_dimension_x::DxPosition> for DxEngine {
+    const ROOT_CHOICE: bool = false;
+
+    fn root_search(
+        &mut self,
+        pos: &dimchess_dimension_x::DxPosition,
+        history: &[u64],
+        limits: &Limits,
+        _among: &[dimchess_dimension_x::Turn],
+        stop: &AtomicBool,
+        info: impl FnMut(&Info<'_, dimchess_dimension_x::Turn>),
+    ) -> Result<dimchess_engine::SearchResult<dimchess_dimension_x::Turn>, Error> {
+        self.search(pos, history, limits, stop, info)
+    }
 }
 
 // Each arm: the variant, its position type and the engine that searches it (Dimension X has

@@ -41,7 +41,7 @@ use thiserror::Error;
 
 use crate::engine::{AnyEngine, AnyInfo, AnySearchResult, Clock, Limits, Options, Score};
 use crate::registry::{self, VARIANTS, VariantInfo};
-use crate::{AnyPosition, Describe, Outcome, Position};
+use crate::{AnyMove, AnyPosition, Describe, Outcome, Position};
 
 /// The longest command line read; the rest of a longer line is dropped (and reported).
 pub const MAX_LINE_BYTES: usize = 1 << 20;
@@ -121,6 +121,8 @@ struct Running {
 #[derive(Clone, Debug, Default)]
 struct Go {
     limits: Limits,
+    /// The root moves of `searchmoves` (empty: every move).
+    among: Vec<AnyMove>,
     /// `infinite` (or no limit at all with `ponder`): `bestmove` waits for `stop`.
     infinite: bool,
     ponder: bool,
@@ -138,6 +140,10 @@ pub struct Uci {
     /// Zobrist keys of the game's positions before `position` (oldest first).
     history: Vec<u64>,
     options: Options,
+    /// The `MultiPV` option: lines to report.
+    multipv: usize,
+    /// The `searchmoves` of the last `go` (kept for its `ponderhit`).
+    among: Vec<AnyMove>,
     /// The engine; `None` while a search holds it.
     engine: Option<AnyEngine>,
     running: Option<Running>,
@@ -158,6 +164,8 @@ impl Uci {
             position: variant.start_position(),
             history: Vec::new(),
             options,
+            multipv: 1,
+            among: Vec::new(),
             engine: Some(AnyEngine::new(&options)),
             running: None,
             debug: false,
@@ -264,7 +272,9 @@ impl Uci {
         self.say(&format!(
             "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
         ));
-        self.say("option name MultiPV type spin default 1 min 1 max 1");
+        self.say(&format!(
+            "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+        ));
         self.say("option name Ponder type check default false");
         // `chess` is orthodox chess's name in the UCI_Variant convention (Fairy-Stockfish,
         // python-chess): the same as `fide`.
@@ -312,9 +322,7 @@ impl Uci {
         match name.to_ascii_lowercase().as_str() {
             "hash" => self.options.hash_mb = spin("Hash", 1, max_hash_mb())?,
             "threads" => self.options.threads = spin("Threads", 1, MAX_THREADS)?,
-            "multipv" => {
-                spin("MultiPV", 1, 1)?;
-            }
+            "multipv" => self.multipv = spin("MultiPV", 1, MAX_MULTIPV)?,
             "ponder" => {
                 if value != "true" && value != "false" {
                     return Err(UciError::BadOptionValue {
@@ -415,10 +423,27 @@ impl Uci {
                     continue;
                 }
                 "searchmoves" => {
-                    self.say("info string searchmoves is not supported: searching every move");
                     i += 1;
+                    let legal = self.position.moves_with_text();
                     while i < args.len() && !is_go_keyword(args[i]) {
+                        match legal.iter().find(|(_, t)| t == args[i]) {
+                            Some((m, _)) => go.among.push(*m),
+                            None => self.report(&UciError::BadArguments {
+                                command: "go",
+                                reason: format!(
+                                    "searchmoves: `{}` is not a legal move here: ignored",
+                                    args[i]
+                                ),
+                            }),
+                        }
                         i += 1;
+                    }
+                    if !go.among.is_empty() && !AnyEngine::supports_root_choice(&self.position) {
+                        self.say(&format!(
+                            "info string searchmoves is not supported for {}: searching every move",
+                            self.variant.id
+                        ));
+                        go.among.clear();
                     }
                     continue;
                 }
@@ -474,11 +499,32 @@ impl Uci {
     }
 
     fn go(&mut self, args: &[&str]) {
-        let go = self.parse_go(args);
+        let mut go = self.parse_go(args);
+        go.limits.multipv = self.multipv;
+        if self.multipv > 1 && !AnyEngine::supports_root_choice(&self.position) {
+            self.say(&format!(
+                "info string MultiPV above 1 is not supported for {}: one line",
+                self.variant.id
+            ));
+            go.limits.multipv = 1;
+        }
+        self.among = go.among;
         let (limits, ponder_limits) = if go.ponder {
-            (Limits::default(), Some(go.limits))
+            (
+                Limits {
+                    multipv: go.limits.multipv,
+                    ..Limits::default()
+                },
+                Some(go.limits),
+            )
         } else if go.infinite {
-            (Limits::default(), None)
+            (
+                Limits {
+                    multipv: go.limits.multipv,
+                    ..Limits::default()
+                },
+                None,
+            )
         } else {
             (go.limits, None)
         };
@@ -499,11 +545,21 @@ impl Uci {
         let sh = Arc::clone(&shared);
         let pos = self.position.clone();
         let history = self.history.clone();
+        let among = self.among.clone();
         let spawned = thread::Builder::new()
             .name("dimchess-search".to_string())
             .stack_size(SEARCH_STACK_BYTES)
             .spawn(move || {
-                search_thread(&mut engine, &pos, &history, &limits, hold, &sh, &*out);
+                search_thread(
+                    &mut engine,
+                    &pos,
+                    &history,
+                    &among,
+                    &limits,
+                    hold,
+                    &sh,
+                    &*out,
+                );
                 engine
             });
         match spawned {
@@ -558,7 +614,11 @@ impl Uci {
             r.handle.thread().unpark();
             self.join(r);
         }
-        let unlimited = limits == Limits::default();
+        let unlimited = limits
+            == Limits {
+                multipv: limits.multipv,
+                ..Limits::default()
+            };
         self.start(limits, unlimited, None);
     }
 
@@ -574,10 +634,12 @@ fn players(pos: &AnyPosition) -> usize {
 }
 
 /// The body of a search thread: search, report, wait for `stop` if asked to, answer.
+#[allow(clippy::too_many_arguments)]
 fn search_thread(
     engine: &mut AnyEngine,
     pos: &AnyPosition,
     history: &[u64],
+    among: &[AnyMove],
     limits: &Limits,
     hold: bool,
     shared: &Shared,
@@ -586,11 +648,19 @@ fn search_thread(
     let silent = || shared.silent.load(Ordering::SeqCst);
     let mut last_nodes = None;
     let mut seldepth = 0;
-    let result = engine.search(pos, history, limits, &shared.stop, |i: &AnyInfo| {
+    // `multipv` is printed only when several lines are asked for.
+    let several = limits.multipv > 1;
+    let result = engine.search_among(pos, history, limits, among, &shared.stop, |i: &AnyInfo| {
         seldepth = seldepth.max(i.seldepth);
         if !silent() {
             out(&info_line(
-                i.depth, i.seldepth, i.score, i.nodes, i.elapsed, &i.pv,
+                i.depth,
+                i.seldepth,
+                several.then_some(i.multipv),
+                i.score,
+                i.nodes,
+                i.elapsed,
+                &i.pv,
             ));
             last_nodes = Some(i.nodes);
         }
@@ -607,7 +677,13 @@ fn search_thread(
         Ok(r) => {
             if last_nodes != Some(r.nodes) {
                 out(&info_line(
-                    r.depth, seldepth, r.score, r.nodes, r.elapsed, &r.pv,
+                    r.depth,
+                    seldepth,
+                    several.then_some(1),
+                    r.score,
+                    r.nodes,
+                    r.elapsed,
+                    &r.pv,
                 ));
             }
             out(&bestmove_line(&r));
@@ -626,10 +702,11 @@ fn search_thread(
     }
 }
 
-/// `info depth … seldepth … score … nodes … nps … time … pv …`.
+/// `info depth … seldepth … [multipv …] score … nodes … nps … time … pv …`.
 fn info_line(
     depth: u32,
     seldepth: u32,
+    multipv: Option<usize>,
     score: Score,
     nodes: u64,
     elapsed: Duration,
@@ -637,8 +714,9 @@ fn info_line(
 ) -> String {
     let us = elapsed.as_micros().max(1);
     let nps = (u128::from(nodes) * 1_000_000 / us) as u64;
+    let multipv = multipv.map_or(String::new(), |k| format!(" multipv {k}"));
     let mut line = format!(
-        "info depth {depth} seldepth {} score {} nodes {nodes} nps {nps} time {}",
+        "info depth {depth} seldepth {}{multipv} score {} nodes {nodes} nps {nps} time {}",
         seldepth.max(depth),
         uci_score(score),
         elapsed.as_millis()
@@ -707,6 +785,9 @@ fn is_go_keyword(t: &str) -> bool {
     ) || t.starts_with("time")
         || t.starts_with("inc")
 }
+
+/// The `MultiPV` option's maximum.
+const MAX_MULTIPV: usize = 256;
 
 /// The `Hash` option's maximum: half the machine's memory (1 GiB where it is unknown).
 fn max_hash_mb() -> usize {

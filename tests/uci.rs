@@ -255,7 +255,8 @@ fn illegal_move_in_position_is_reported_and_the_legal_ones_kept() {
         "setoption name",
         "setoption name Hash value -3",
         "setoption name Hash value 99999999999999999999999",
-        "setoption name MultiPV value 3",
+        "setoption name MultiPV value 0",
+        "setoption name MultiPV value 100000",
         "setoption name UCI_Variant value chess960",
         "setoption name NoSuchOption value 1",
         "go depth x",
@@ -276,6 +277,103 @@ fn illegal_move_in_position_is_reported_and_the_legal_ones_kept() {
     c.send("joho isready");
     let lines = c.drain();
     assert_eq!(lines.last().unwrap(), "readyok");
+}
+
+/// The `multipv`, score and first move of an `info … multipv …` line at `depth`.
+fn line_at(line: &str, depth: u32) -> Option<(usize, i64, String)> {
+    let t: Vec<&str> = line.split_whitespace().collect();
+    let field = |name: &str| t.iter().position(|&x| x == name).map(|i| t[i + 1]);
+    if t.first() != Some(&"info") || field("depth")? != depth.to_string() {
+        return None;
+    }
+    let k = field("multipv")?.parse().ok()?;
+    let i = t.iter().position(|&x| x == "score")?;
+    let v: i64 = t[i + 2].parse().ok()?;
+    let score = match t[i + 1] {
+        "cp" => v,
+        _ if v > 0 => 1_000_000 - v,
+        _ => -1_000_000 - v,
+    };
+    Some((k, score, field("pv")?.to_string()))
+}
+
+#[test]
+fn multipv_lines_per_depth_best_first() {
+    let mut c = Client::new();
+    c.send("setoption name MultiPV value 3");
+    c.send("position startpos");
+    c.send("go depth 3");
+    let lines = c.until("bestmove");
+    for depth in 1..=3 {
+        let at: Vec<_> = lines.iter().filter_map(|l| line_at(l, depth)).collect();
+        assert_eq!(
+            at.iter().map(|l| l.0).collect::<Vec<_>>(),
+            [1, 2, 3],
+            "{lines:?}"
+        );
+        assert!(at[0].2 != at[1].2 && at[0].2 != at[2].2 && at[1].2 != at[2].2);
+        assert!(at.windows(2).all(|w| w[0].1 >= w[1].1), "{at:?}");
+        if depth == 3 {
+            assert_eq!(best_of(lines.last().unwrap()), at[0].2);
+        }
+    }
+    // More lines than moves: one line per move (the white king has three).
+    c.send("setoption name MultiPV value 30");
+    c.send("position fen 7k/8/8/8/8/8/8/K7 w - - 0 1");
+    c.send("go depth 2");
+    let lines = c.until("bestmove");
+    let at: Vec<_> = lines.iter().filter_map(|l| line_at(l, 2)).collect();
+    assert_eq!(at.len(), 3, "{lines:?}");
+    // Dimension X searches one line, and says so.
+    c.send("setoption name UCI_Variant value dimension-x");
+    c.send("position startpos");
+    c.send("go nodes 500");
+    let lines = c.until("bestmove");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string MultiPV above 1 is not supported")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn searchmoves_restricts_the_best_move() {
+    let mut c = Client::new();
+    c.send("position startpos");
+    c.send("go depth 3 searchmoves e2e4 d2d4");
+    let lines = c.until("bestmove");
+    assert!(["e2e4", "d2d4"].contains(&best_of(lines.last().unwrap())));
+    for l in &lines[..lines.len() - 1] {
+        let pv = l.split(" pv ").nth(1).unwrap_or("");
+        assert!(pv.starts_with("e2e4") || pv.starts_with("d2d4"), "{l}");
+    }
+    // With MultiPV, every line is one of them; an illegal move is reported and left out.
+    c.send("setoption name MultiPV value 4");
+    c.send("go depth 2 searchmoves a2a3 e7e5 nonsense h2h4");
+    let lines = c.until("bestmove");
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("info string error: go: searchmoves"))
+            .count(),
+        2,
+        "{lines:?}"
+    );
+    let at: Vec<_> = lines.iter().filter_map(|l| line_at(l, 2)).collect();
+    assert_eq!(at.len(), 2, "{lines:?}");
+    assert!(at.iter().all(|l| l.2 == "a2a3" || l.2 == "h2h4"));
+    // Only illegal moves: every move is searched.
+    c.send("setoption name MultiPV value 1");
+    c.send("go depth 2 searchmoves e7e5");
+    let lines = c.until("bestmove");
+    assert!(
+        c.uci
+            .position()
+            .clone()
+            .play_text(best_of(lines.last().unwrap()))
+            .is_ok()
+    );
 }
 
 #[test]
@@ -486,11 +584,14 @@ fn run_ends_at_eof_with_the_bestmove_of_a_running_search() {
     assert_eq!(String::from_utf8(out).unwrap(), "readyok\n");
 }
 
-/// Plays `id` to its end (or `max_plies`) through the protocol: the client keeps the game
-/// (`record::Game`, the variant's own rules), sends it with `position`, searches with `go`,
-/// and plays each `bestmove` only if the rules allow it.
-fn play_through_uci(id: &str, go: &str, max_plies: usize) -> (usize, Option<String>) {
+/// A game of `id` to its end by the rules: the engine, through UCI with `go`, plays `seat`;
+/// the client plays seeded random legal moves for every other seat. The client keeps the game
+/// in `record::Game` (the variant's own rules, game-level endings included), sends it with
+/// `position` and plays each `bestmove` only if the rules allow it. Returns the plies played
+/// and the result; fails if the game is not over after `cap` plies.
+fn play_through_uci(id: &str, go: &str, seat: usize, seed: u64, cap: usize) -> (usize, String) {
     let mut c = Client::new();
+    let mut rng = SplitMix64::new(seed);
     c.send(&format!("setoption name UCI_Variant value {id}"));
     c.send("ucinewgame");
     let mut game = Game::new(registry::start(id).unwrap());
@@ -498,7 +599,19 @@ fn play_through_uci(id: &str, go: &str, max_plies: usize) -> (usize, Option<Stri
     // Dimension X checks a turn's text against ~19,000 legal turns: its position goes as a
     // text each time rather than the whole game's moves.
     let whole_game = id != "dimension-x";
-    while game.outcome().is_none() && game.len() < max_plies {
+    while game.outcome().is_none() {
+        assert!(
+            game.len() < cap,
+            "{id}: no result after {cap} plies (engine seat {seat})"
+        );
+        if game.position().turn() != seat {
+            let moves = game.position().moves_with_text();
+            assert!(!moves.is_empty(), "{id}: no legal move but no outcome");
+            let (_, text) = &moves[rng.below(moves.len())];
+            game.play_text(text)
+                .unwrap_or_else(|e| panic!("{id}: random move {text}: {e}"));
+            continue;
+        }
         let cmd = if whole_game {
             let moves: Vec<&str> = game.move_texts().collect();
             if moves.is_empty() {
@@ -520,36 +633,40 @@ fn play_through_uci(id: &str, go: &str, max_plies: usize) -> (usize, Option<Stri
         game.play_text(&mv)
             .unwrap_or_else(|e| panic!("{id}: bestmove {mv} at ply {}: {e}", game.len()));
     }
-    (game.len(), game.result_text())
+    let result = game.result_text().expect("a finished game has a result");
+    (game.len(), result)
 }
 
-/// The move cap of the quick games (plies; the long version, `#[ignore]`d, plays 400).
-const QUICK_PLIES: usize = 400;
+/// The safety cap of the games (plies): a game not over by then fails the test.
+const CAP_PLIES: usize = 3000;
 
 #[test]
-fn every_variant_plays_through_uci() {
-    for v in VARIANTS {
+fn every_variant_plays_to_its_end_through_uci() {
+    for (i, v) in VARIANTS.iter().enumerate() {
         let go = match v.id {
             "dimension-x" => "go nodes 1",
-            _ => "go nodes 400",
+            _ => "go nodes 200",
         };
-        let plies = if v.id == "dimension-x" {
-            60
-        } else {
-            QUICK_PLIES
-        };
-        let (n, result) = play_through_uci(v.id, go, plies);
-        eprintln!("{}: {n} plies, {result:?}", v.id);
-        assert!(n > 0);
+        let t = Instant::now();
+        let (n, result) = play_through_uci(v.id, go, 0, 1 + i as u64, CAP_PLIES);
+        eprintln!("{}: {n} plies, {result}, {:?}", v.id, t.elapsed());
     }
 }
 
 #[test]
-#[ignore = "long: every variant to its end or 400 plies at 20 ms a move"]
-fn every_variant_plays_to_the_end_through_uci() {
-    for v in VARIANTS {
-        let (n, result) = play_through_uci(v.id, "go movetime 20", 400);
-        eprintln!("{}: {n} plies, {result:?}", v.id);
+#[ignore = "long: every variant to its end, the engine at 20 ms a move, in both first seats"]
+fn every_variant_plays_to_its_end_through_uci_long() {
+    for (i, v) in VARIANTS.iter().enumerate() {
+        for seat in 0..2 {
+            let t = Instant::now();
+            let (n, result) =
+                play_through_uci(v.id, "go movetime 20", seat, 100 + i as u64, CAP_PLIES);
+            eprintln!(
+                "{} (seat {seat}): {n} plies, {result}, {:?}",
+                v.id,
+                t.elapsed()
+            );
+        }
     }
 }
 

@@ -56,6 +56,27 @@ def test_analysis_with_a_depth_limit(engine):
     assert pv and board.is_legal(pv[0])
 
 
+def test_multipv_analysis(engine):
+    board = chess.Board()
+    infos = engine.analyse(board, chess.engine.Limit(depth=3), multipv=3)
+    assert len(infos) == 3
+    assert [i["multipv"] for i in infos] == [1, 2, 3]
+    firsts = [i["pv"][0] for i in infos]
+    assert len(set(firsts)) == 3 and all(board.is_legal(m) for m in firsts)
+    scores = [i["score"].relative.score(mate_score=100000) for i in infos]
+    assert scores == sorted(scores, reverse=True)
+    assert all(i["depth"] == 3 for i in infos)
+
+
+def test_root_moves_restrict_the_best_move(engine):
+    board = chess.Board()
+    allowed = [chess.Move.from_uci("e2e4"), chess.Move.from_uci("d2d4")]
+    result = engine.play(board, chess.engine.Limit(depth=3), root_moves=allowed)
+    assert result.move in allowed
+    info = engine.analyse(board, chess.engine.Limit(depth=3), root_moves=[allowed[1]])
+    assert info["pv"][0] == allowed[1]
+
+
 def test_analysis_with_a_time_limit(engine):
     board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4")
     start = time.monotonic()

@@ -169,6 +169,7 @@ impl DxEngine {
                 nodes: 1,
                 elapsed: start.elapsed(),
                 pv: &pv,
+                multipv: 1,
             });
             return Ok(SearchResult {
                 best: t,
@@ -220,6 +221,7 @@ impl DxEngine {
                 nodes: self.nodes,
                 elapsed: start.elapsed(),
                 pv: &turns,
+                multipv: 1,
             });
             // A win this turn will not change. (A loss is searched on: the horizon's
             // quiescence sees the reply's captures but not every defence of a longer turn.)

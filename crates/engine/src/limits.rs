@@ -26,6 +26,10 @@ pub struct Limits {
     pub movetime: Option<Duration>,
     /// The clock of the player to move; the search takes a share of it.
     pub clock: Option<Clock>,
+    /// Principal variations to report (UCI's `MultiPV`): each iteration reports the best
+    /// `multipv` root moves, each with its own score and line (0 and 1 both mean one line;
+    /// more than the root has moves means every move).
+    pub multipv: usize,
 }
 
 impl Limits {

@@ -65,6 +65,9 @@ pub struct Info<'a, M> {
     pub elapsed: Duration,
     /// The principal variation, best move first.
     pub pv: &'a [M],
+    /// Which line this is, from 1 (the best) to [`Limits::multipv`]: an iteration reports
+    /// its lines in order, best first.
+    pub multipv: usize,
 }
 
 /// The answer of a search.
@@ -153,7 +156,7 @@ impl<P: Evaluate> Engine<P> {
     /// Searches `pos` within `limits` until a limit is reached or `stop` is set, and returns
     /// the best move found. `history` holds the Zobrist keys of the game's earlier positions
     /// (oldest first, `pos` itself excluded), for repetitions where the rules know them; `info`
-    /// is called after every completed iteration.
+    /// is called after every completed iteration (once per line with [`Limits::multipv`]).
     ///
     /// # Errors
     /// [`Error::GameOver`] if the game has ended in `pos` (or it has no legal move).
@@ -162,6 +165,25 @@ impl<P: Evaluate> Engine<P> {
         pos: &P,
         history: &[u64],
         limits: &Limits,
+        stop: &AtomicBool,
+        info: impl FnMut(&Info<'_, P::Move>),
+    ) -> Result<SearchResult<P::Move>, Error> {
+        self.search_among(pos, history, limits, &[], stop, info)
+    }
+
+    /// [`Engine::search`] restricted to the root moves in `among` (UCI's `searchmoves`): the
+    /// best move and every reported line begin with one of them. Moves of `among` that are
+    /// not legal in `pos` are left out; if none is legal (or `among` is empty), every move
+    /// is searched.
+    ///
+    /// # Errors
+    /// [`Error::GameOver`] if the game has ended in `pos` (or it has no legal move).
+    pub fn search_among(
+        &mut self,
+        pos: &P,
+        history: &[u64],
+        limits: &Limits,
+        among: &[P::Move],
         stop: &AtomicBool,
         mut info: impl FnMut(&Info<'_, P::Move>),
     ) -> Result<SearchResult<P::Move>, Error> {
@@ -176,6 +198,8 @@ impl<P: Evaluate> Engine<P> {
         if root_moves.is_empty() {
             return Err(Error::GameOver("no legal move".to_string()));
         }
+        let allowed = |m: &P::Move| among.is_empty() || among.contains(m);
+        let restrict = root_moves.iter().any(allowed);
         self.table.new_search();
         self.path.clear();
         self.path.extend_from_slice(history);
@@ -200,6 +224,7 @@ impl<P: Evaluate> Engine<P> {
         // The root's moves in order; a stop before the first iteration ends plays the first.
         let mut order: Vec<(i32, P::Move)> = root_moves
             .iter()
+            .filter(|m| !restrict || allowed(m))
             .map(|&m| {
                 (
                     ordering::score(pos, m, None, &[None, None], &run.e.history),
@@ -208,6 +233,9 @@ impl<P: Evaluate> Engine<P> {
             })
             .collect();
         order.sort_by_key(|&(s, _)| core::cmp::Reverse(s));
+        let lines = limits.multipv.clamp(1, order.len());
+        // One iteration's lines: score and principal variation (allocated once per search).
+        let mut found_lines: Vec<(i32, Vec<P::Move>)> = Vec::with_capacity(lines);
         let mut best = order[0].1;
         let mut best_score = 0;
         let mut pv: Vec<P::Move> = vec![best];
@@ -218,41 +246,65 @@ impl<P: Evaluate> Engine<P> {
             .clamp(1, MAX_PLY as u32 - 8);
         let soft = limits.budget().map(|b| b / 2);
         for depth in 1..=max_depth {
-            let (score, found) = run.root(pos, depth as i32, &mut order);
-            if run.stopped {
-                // A move that beat the previous best in the unfinished iteration is kept.
-                if let Some((s, m)) = found
-                    && (depth_done == 0 || s > best_score)
-                {
-                    best = m;
-                    best_score = s;
-                    pv = run.e.plies[0].pv.to_vec();
-                    if pv.first() != Some(&best) {
-                        pv = vec![best];
+            found_lines.clear();
+            // Line k searches the moves the lines before it did not take.
+            for k in 0..lines {
+                let (score, found) = run.root(pos, depth as i32, &mut order[k..], k == 0);
+                if run.stopped {
+                    // A move that beat the previous best in the unfinished iteration is kept.
+                    if k == 0
+                        && let Some((s, m)) = found
+                        && (depth_done == 0 || s > best_score)
+                    {
+                        best = m;
+                        best_score = s;
+                        pv = run.e.plies[0].pv.to_vec();
+                        if pv.first() != Some(&best) {
+                            pv = vec![best];
+                        }
                     }
+                    break;
                 }
+                let mut line = run.e.plies[0].pv.to_vec();
+                if line.first() != Some(&order[k].1) {
+                    line = vec![order[k].1];
+                }
+                found_lines.push((score, line));
+            }
+            if found_lines.is_empty() {
                 break;
             }
-            best = order[0].1;
-            best_score = score;
-            pv = run.e.plies[0].pv.to_vec();
-            if pv.first() != Some(&best) {
-                pv = vec![best];
+            // Lines are searched best first, but a later one may come out higher (the table
+            // is shared): they are reported, and kept for the next iteration, by score.
+            found_lines.sort_by_key(|l| core::cmp::Reverse(l.0));
+            for (k, l) in found_lines.iter().enumerate() {
+                order[k].1 = l.1[0];
+            }
+            best = found_lines[0].1[0];
+            best_score = found_lines[0].0;
+            pv.clone_from(&found_lines[0].1);
+            if run.stopped {
+                // Line 1 of this iteration was complete: it is the answer.
+                break;
             }
             depth_done = depth;
-            info(&Info {
-                depth,
-                seldepth: run.seldepth as u32,
-                score: Score::from_internal(score, P::PLAYERS),
-                nodes: run.nodes,
-                elapsed: start.elapsed(),
-                pv: &pv,
-            });
+            for (k, l) in found_lines.iter().enumerate() {
+                info(&Info {
+                    depth,
+                    seldepth: run.seldepth as u32,
+                    score: Score::from_internal(l.0, P::PLAYERS),
+                    nodes: run.nodes,
+                    elapsed: start.elapsed(),
+                    pv: &l.1,
+                    multipv: k + 1,
+                });
+            }
+            let score = best_score;
             // A proven result within this depth will not change.
-            if score.abs() > WIN_BOUND && ((WIN - score.abs()) as u32) < depth {
+            if lines == 1 && score.abs() > WIN_BOUND && ((WIN - score.abs()) as u32) < depth {
                 break;
             }
-            if root_moves.len() == 1 && limits.depth.is_none() && depth >= 2 {
+            if order.len() == 1 && limits.depth.is_none() && depth >= 2 {
                 break;
             }
             if let Some(soft) = soft
@@ -420,11 +472,14 @@ impl<P: Evaluate> Run<'_, P> {
 
     /// One iteration at the root: every root move, in `order` (re-sorted: the best first).
     /// Returns the score and, if the iteration was stopped, the best move it completed.
+    /// `store`: the result goes to the table (not for a MultiPV line after the first, which
+    /// leaves moves out).
     pub(crate) fn root(
         &mut self,
         pos: &P,
         depth: i32,
         order: &mut [(i32, P::Move)],
+        store: bool,
     ) -> (i32, Option<(i32, P::Move)>) {
         let mut alpha = -INFINITY;
         let beta = INFINITY;
@@ -450,6 +505,7 @@ impl<P: Evaluate> Run<'_, P> {
             }
         }
         if !self.stopped
+            && store
             && let Some((_, mv)) = best
         {
             let k = self.key(pos);

@@ -203,3 +203,99 @@ fn four_players_brs_and_paranoid_play_legal_moves() {
         }
     }
 }
+
+/// A score as a number that orders as the scores do (wins above every centipawn score).
+fn rank(s: Score) -> i64 {
+    match s {
+        Score::Cp(v) => i64::from(v),
+        Score::Win(n) => 1_000_000 - i64::from(n),
+        Score::Loss(n) => -1_000_000 + i64::from(n),
+    }
+}
+
+#[test]
+fn multipv_reports_distinct_lines_best_first() {
+    let pos = Chess::default();
+    let mut engine = Engine::new(&Options::default());
+    let limits = Limits {
+        multipv: 3,
+        ..Limits::depth(3)
+    };
+    let mut lines: Vec<(u32, usize, Score, dimchess_fide::Move)> = Vec::new();
+    let r = engine
+        .search(&pos, &[], &limits, &AtomicBool::new(false), |i| {
+            lines.push((i.depth, i.multipv, i.score, i.pv[0]));
+        })
+        .unwrap();
+    assert_eq!(lines.len(), 9, "{lines:?}");
+    for depth in 1..=3 {
+        let at: Vec<_> = lines.iter().filter(|l| l.0 == depth).collect();
+        assert_eq!(at.iter().map(|l| l.1).collect::<Vec<_>>(), [1, 2, 3]);
+        assert!(at[0].3 != at[1].3 && at[0].3 != at[2].3 && at[1].3 != at[2].3);
+        assert!(
+            at.windows(2).all(|w| rank(w[0].2) >= rank(w[1].2)),
+            "{at:?}"
+        );
+    }
+    assert_eq!(r.best, lines[6].3);
+    assert_eq!(r.score, lines[6].2);
+}
+
+#[test]
+fn multipv_above_the_number_of_moves_reports_every_move() {
+    // The white king has three moves.
+    let pos = fen("7k/8/8/8/8/8/8/K7 w - - 0 1");
+    let mut engine = Engine::new(&Options::default());
+    let limits = Limits {
+        multipv: 50,
+        ..Limits::depth(2)
+    };
+    let mut firsts = Vec::new();
+    engine
+        .search(&pos, &[], &limits, &AtomicBool::new(false), |i| {
+            if i.depth == 2 {
+                firsts.push(i.pv[0]);
+            }
+        })
+        .unwrap();
+    firsts.sort_by_key(|m| format!("{m}"));
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3);
+}
+
+#[test]
+fn search_among_keeps_to_the_given_root_moves() {
+    let pos = Chess::default();
+    let among = [
+        dimchess_fide::notation::parse_uci(&pos, "a2a3").unwrap(),
+        dimchess_fide::notation::parse_uci(&pos, "h2h4").unwrap(),
+    ];
+    let mut engine = Engine::new(&Options::default());
+    let stop = AtomicBool::new(false);
+    let r = engine
+        .search_among(&pos, &[], &Limits::depth(4), &among, &stop, |i| {
+            assert!(among.contains(&i.pv[0]));
+        })
+        .unwrap();
+    assert!(among.contains(&r.best));
+    // Two lines of two allowed moves: both, and nothing else.
+    let limits = Limits {
+        multipv: 5,
+        ..Limits::depth(2)
+    };
+    let mut n = 0;
+    engine
+        .search_among(&pos, &[], &limits, &among, &stop, |i| {
+            assert!(among.contains(&i.pv[0]));
+            n += 1;
+        })
+        .unwrap();
+    assert_eq!(n, 4);
+    // No legal move among them: every move is searched.
+    let other = Chess::from_fen("7k/8/8/8/8/8/8/K7 w - - 0 1").unwrap();
+    let none = [dimchess_fide::notation::parse_uci(&other, "a1a2").unwrap()];
+    let r = engine
+        .search_among(&pos, &[], &Limits::depth(2), &none, &stop, |_| {})
+        .unwrap();
+    assert!(pos.moves().contains(&r.best));
+}
