@@ -2,17 +2,8 @@
 
 use std::process::Command;
 
-fn dimchess(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dimchess"))
-        .args(args)
-        .output()
-        .expect("the tool runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::dimchess;
 
 #[test]
 fn variants_lists_fide() {

@@ -2,19 +2,8 @@
 //! tool and each command, `help <command>`, shell completions, and every usage error on one
 //! line of stderr with exit status 2.
 
-use std::process::Command;
-
-fn dimchess(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dimchess"))
-        .args(args)
-        .output()
-        .expect("the tool runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::dimchess;
 
 /// Every command of the tool.
 const COMMANDS: [&str; 15] = [

@@ -1,20 +1,10 @@
 //! `perft --hash` sizes (issue 20): a table far larger than the work costs nothing up front,
 //! and a size above the machine's memory is refused with exit 2 and one line.
 
-use std::process::Command;
 use std::time::{Duration, Instant};
 
-fn dimchess(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_dimchess"))
-        .args(args)
-        .output()
-        .expect("the tool runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::dimchess;
 
 #[test]
 fn a_4_gib_table_for_a_small_perft_is_not_filled_first() {
