@@ -133,10 +133,8 @@ pub const DIRS: [Vector; 18] = {
     out
 };
 
-pub(crate) const RAY_TABLE: [[Bb; 18]; SLOTS] = table_wide::rays(&GEOMETRY, &DIRS);
-
 /// Per cell and direction of [`DIRS`], the whole ray to the edge of the box.
-pub struct Rays([[Bb; 18]; SLOTS]);
+pub struct Rays(pub(crate) [[Bb; 18]; SLOTS]);
 
 impl Rays {
     /// The ray from `cell` along direction `d` (0..18).
@@ -155,11 +153,11 @@ impl Rays {
 pub(crate) const POSITIVE: [bool; 18] = table_wide::positive(&GEOMETRY, &DIRS);
 
 /// The rider rays (18 directions).
-pub static RAYS: Rays = Rays(RAY_TABLE);
+pub static RAYS: Rays = Rays(table_wide::rays(&GEOMETRY, &DIRS));
 /// Union of the orthogonal rays of each cell.
-pub static ORTH_LINES: CellTable = CellTable(table_wide::ray_union(&RAY_TABLE, 0, 6));
+pub static ORTH_LINES: CellTable = CellTable(table_wide::ray_union(&RAYS.0, 0, 6));
 /// Union of the diagonal rays of each cell.
-pub static DIAG_LINES: CellTable = CellTable(table_wide::ray_union(&RAY_TABLE, 6, 18));
+pub static DIAG_LINES: CellTable = CellTable(table_wide::ray_union(&RAYS.0, 6, 18));
 /// King steps (18 directions).
 pub static KING: CellTable = CellTable(table_wide::leaps(&GEOMETRY, &DIRS));
 /// Wazir steps (6 orthogonal).

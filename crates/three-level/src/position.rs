@@ -356,9 +356,9 @@ impl ThreeLevel {
         let pawns = self.kind_bb(Kind::Pawn);
         let mut leapers =
             (KNIGHT.get(cell) & g.knight) | (KING.get(cell) & g.king) | (TRIAG.get(cell) & g.triag);
-        for i in 0..4 {
+        for (i, (table, own)) in PAWN_ATTACKERS.iter().zip(self.by_colour).enumerate() {
             if mask >> i & 1 != 0 {
-                leapers |= PAWN_ATTACKERS[i].get(cell) & pawns & self.by_colour[i];
+                leapers |= table.get(cell) & pawns & own;
             }
         }
         if nz(leapers & att) {

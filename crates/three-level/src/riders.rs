@@ -6,7 +6,7 @@
 //! empty, found for all lines at once by shifting the middle level's empty near cells one
 //! more step along their lines.
 
-use crate::geometry::{Bb, CellTable, DIRS, GEOMETRY, POSITIVE, RAY_TABLE, SLOTS};
+use crate::geometry::{Bb, CellTable, DIRS, GEOMETRY, POSITIVE, RAYS, SLOTS};
 
 /// The four rays of a rider on one level, as plain words: the first two directions point to
 /// higher cells, the last two to lower ones.
@@ -35,7 +35,7 @@ impl Level {
         while sq < 64 {
             let mut i = 0;
             while i < 4 {
-                out[sq][i] = RAY_TABLE[sq][order[i]].0[0];
+                out[sq][i] = RAYS.0[sq][order[i]].0[0];
                 i += 1;
             }
             sq += 1;
