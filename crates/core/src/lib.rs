@@ -5,6 +5,8 @@
 //! - [`attacks`]: leaper, rider, blocked-stepper and line tables built from vectors, and
 //!   [`magic`] lookups for 64-cell riders;
 //! - [`table64`]: the same tables for 64-cell geometries built at compile time;
+//! - [`table_wide`]: leap and ray tables of wider geometries (`Bitboard<W>`) built at compile
+//!   time;
 //! - [`layout`]: a render-ready description of a position ([`Describe`]);
 //! - [`position`]: the [`Position`] trait and [`Outcome`];
 //! - [`eval`]: what a search needs from a variant ([`Evaluate`]);
@@ -41,6 +43,7 @@ pub mod perft;
 mod pool;
 pub mod position;
 pub mod table64;
+pub mod table_wide;
 pub mod text;
 pub mod zobrist;
 

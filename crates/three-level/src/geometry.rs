@@ -1,6 +1,8 @@
-//! The 8×8×3 box (TL-1 to TL-3) and the tables built once from vectors on the core's
-//! primitives: rays for the riders, leaps for the steppers and Knights, blocked steps for the
-//! Xiang Qi Knight and Elephant, and the players' regions.
+//! The 8×8×3 box (TL-1 to TL-3) and the tables built from vectors on the core's primitives:
+//! rays for the riders and leaps for the steppers, Knights and Pawn captures at compile time
+//! ([`dimchess_core::table_wide`]: no start-up building, no lazy-initialisation check, no
+//! bounds check on a lookup); blocked steps for the Xiang Qi Knight and Elephant, Pawn pushes
+//! and the players' regions built once at first use ([`TABLES`]).
 //!
 //! Cells are numbered by [`dimchess_core::Geometry`] with axes `[8, 8, 3]`: file (stride 1),
 //! rank (stride 8), level (stride 64; level 1, the top, is 0).
@@ -8,8 +10,9 @@
 use std::sync::LazyLock;
 
 use dimchess_core::Bitboard192;
-use dimchess_core::attacks::{BlockedStepTable, LeapTable, RayTable};
+use dimchess_core::attacks::{BlockedStepTable, RayTable};
 use dimchess_core::geometry::{Geometry, Vector, vectors};
+use dimchess_core::table_wide::{self, vector_set};
 
 use crate::piece::Colour;
 
@@ -53,7 +56,7 @@ pub fn parse_cell(s: &str) -> Option<usize> {
 }
 
 /// The forward directions (F1, F2) of a player, as (Δfile, Δrank) (TL-3).
-pub fn forward(c: Colour) -> [(i32, i32); 2] {
+pub const fn forward(c: Colour) -> [(i32, i32); 2] {
     match c {
         Colour::Red => [(1, 0), (0, 1)],
         Colour::Blue => [(-1, 0), (0, 1)],
@@ -89,9 +92,116 @@ pub fn quarter_owner(f: i32, r: i32) -> Colour {
     }
 }
 
-fn v(a: i32, b: i32, c: i32) -> Vector {
+const fn v(a: i32, b: i32, c: i32) -> Vector {
     [a as i8, b as i8, c as i8, 0]
 }
+
+/// Whether a set is not empty: the three words ORed and tested once (no branch per word).
+#[inline(always)]
+pub(crate) fn nz(b: Bb) -> bool {
+    (b.0[0] | b.0[1] | b.0[2]) != 0
+}
+
+/// The number of entries of a compile-time table: a power of two above [`CELLS`], so that a
+/// lookup at `cell & (SLOTS - 1)` needs no bounds check (the entries past the box are empty).
+pub(crate) const SLOTS: usize = 256;
+
+/// A per-cell set table built at compile time.
+pub struct CellTable(pub(crate) [Bb; SLOTS]);
+
+impl CellTable {
+    /// The set of `cell` (empty for an index past the box).
+    #[inline(always)]
+    pub fn get(&self, cell: usize) -> Bb {
+        self.0[cell & (SLOTS - 1)]
+    }
+}
+
+/// The 6 orthogonal directions (TL-5), in the order of `vectors(3, &[1])`.
+const ORTH: [Vector; 6] = vector_set(3, &[1]);
+/// The 12 root-2 diagonal directions, in the order of `vectors(3, &[1, 1])`.
+const DIAG: [Vector; 12] = vector_set(3, &[1, 1]);
+
+/// The 18 rider directions: 0..6 orthogonal, 6..18 root-2 diagonal (TL-2, TL-5).
+pub const DIRS: [Vector; 18] = {
+    let mut out = [[0i8; 4]; 18];
+    let mut i = 0;
+    while i < 18 {
+        out[i] = if i < 6 { ORTH[i] } else { DIAG[i - 6] };
+        i += 1;
+    }
+    out
+};
+
+/// Per cell and direction of [`DIRS`], the whole ray to the edge of the box.
+pub struct Rays(pub(crate) [[Bb; 18]; SLOTS]);
+
+impl Rays {
+    /// The ray from `cell` along direction `d` (0..18).
+    #[inline(always)]
+    pub fn ray(&self, cell: usize, d: usize) -> Bb {
+        self.0[cell & (SLOTS - 1)][d]
+    }
+
+    /// Whether direction `d` goes towards higher cells (its nearest blocker is the lowest).
+    #[inline(always)]
+    pub fn positive(&self, d: usize) -> bool {
+        POSITIVE[d]
+    }
+}
+
+pub(crate) const POSITIVE: [bool; 18] = table_wide::positive(&GEOMETRY, &DIRS);
+
+/// The rider rays (18 directions).
+pub static RAYS: Rays = Rays(table_wide::rays(&GEOMETRY, &DIRS));
+/// Union of the orthogonal rays of each cell.
+pub static ORTH_LINES: CellTable = CellTable(table_wide::ray_union(&RAYS.0, 0, 6));
+/// Union of the diagonal rays of each cell.
+pub static DIAG_LINES: CellTable = CellTable(table_wide::ray_union(&RAYS.0, 6, 18));
+/// King steps (18 directions).
+pub static KING: CellTable = CellTable(table_wide::leaps(&GEOMETRY, &DIRS));
+/// Wazir steps (6 orthogonal).
+pub static WAZIR: CellTable = CellTable(table_wide::leaps(&GEOMETRY, &ORTH));
+/// Ferz steps (12 root-2 diagonal).
+pub static FERZ: CellTable = CellTable(table_wide::leaps(&GEOMETRY, &DIAG));
+/// Triagonal steps (8, TL-21).
+pub static TRIAG: CellTable = CellTable(table_wide::leaps(
+    &GEOMETRY,
+    &vector_set::<8>(3, &[1, 1, 1]),
+));
+/// Knight leaps (24).
+pub static KNIGHT: CellTable =
+    CellTable(table_wide::leaps(&GEOMETRY, &vector_set::<24>(3, &[2, 1])));
+
+/// A player's Pawn capturing steps (TL-7): one step along F1 or F2 with a change of level,
+/// or one step along both in the same level; negated (`sign` -1), the steps back to the
+/// Pawns that attack a cell.
+const fn pawn_captures(c: Colour, sign: i32) -> [Vector; 5] {
+    let [a, b] = forward(c);
+    let (a0, a1, b0, b1) = (sign * a.0, sign * a.1, sign * b.0, sign * b.1);
+    [
+        v(a0, a1, sign),
+        v(a0, a1, -sign),
+        v(b0, b1, sign),
+        v(b0, b1, -sign),
+        v(a0 + b0, a1 + b1, 0),
+    ]
+}
+
+const fn pawn_table(sign: i32) -> [CellTable; 4] {
+    let g = &GEOMETRY;
+    [
+        CellTable(table_wide::leaps(g, &pawn_captures(Colour::Red, sign))),
+        CellTable(table_wide::leaps(g, &pawn_captures(Colour::Blue, sign))),
+        CellTable(table_wide::leaps(g, &pawn_captures(Colour::Yellow, sign))),
+        CellTable(table_wide::leaps(g, &pawn_captures(Colour::Green, sign))),
+    ]
+}
+
+/// Per player: Pawn capturing steps (TL-7).
+pub static PAWN_CAPTURE: [CellTable; 4] = pawn_table(1);
+/// Per player: the cells from which a Pawn of that player attacks a cell.
+pub static PAWN_ATTACKERS: [CellTable; 4] = pawn_table(-1);
 
 fn column(f: i32, r: i32) -> Bb {
     (0..3).filter_map(|z| cell_at(f, r, z)).collect()
@@ -113,24 +223,8 @@ fn point_excluded(owner: Colour, q: Colour) -> Vector {
     }
 }
 
-/// Every table, built once.
+/// The tables built once at first use (the others are `static`s built at compile time).
 pub struct Tables {
-    /// The 18 rider directions: 0..6 orthogonal, 6..18 root-2 diagonal (TL-2, TL-5).
-    pub rays: RayTable<3>,
-    /// Union of the orthogonal rays of each cell.
-    pub orth_lines: Vec<Bb>,
-    /// Union of the diagonal rays of each cell.
-    pub diag_lines: Vec<Bb>,
-    /// King steps (18 directions).
-    pub king: LeapTable<3>,
-    /// Wazir steps (6 orthogonal).
-    pub wazir: LeapTable<3>,
-    /// Ferz steps (12 root-2 diagonal).
-    pub ferz: LeapTable<3>,
-    /// Triagonal steps (8, TL-21).
-    pub triag: LeapTable<3>,
-    /// Knight leaps (24).
-    pub knight: LeapTable<3>,
     /// Xiang Qi Knight moves with their legs (TX-7).
     pub horse: BlockedStepTable<3>,
     /// Reverse of `horse`: per cell, (origin of a Knight move onto it, that move's leg).
@@ -141,10 +235,6 @@ pub struct Tables {
     pub pawn_push1: [RayTable<3>; 4],
     /// Per player: Pawn pushes of up to two steps along F1 and F2 (TL-8).
     pub pawn_push2: [RayTable<3>; 4],
-    /// Per player: Pawn capturing steps (TL-7).
-    pub pawn_capture: [LeapTable<3>; 4],
-    /// Per player: the cells from which a Pawn of that player attacks a cell.
-    pub pawn_attackers: [LeapTable<3>; 4],
     /// Per player: the 45 Pawn start cells (TL-6, TL-8).
     pub pawn_start: [Bb; 4],
     /// Per player: the far-corner column (TL-10).
@@ -163,18 +253,7 @@ pub struct Tables {
 
 fn build() -> Tables {
     let g = &GEOMETRY;
-    let orth = vectors(3, &[1]);
-    let diag = vectors(3, &[1, 1]);
-    let dirs: Vec<Vector> = orth.iter().chain(diag.iter()).copied().collect();
-    let rays = RayTable::<3>::new(g, &dirs, None);
-    let orth_lines = g
-        .all_cells()
-        .map(|c| (0..6).fold(Bb::EMPTY, |a, d| a | rays.ray(c, d)))
-        .collect();
-    let diag_lines = g
-        .all_cells()
-        .map(|c| (6..18).fold(Bb::EMPTY, |a, d| a | rays.ray(c, d)))
-        .collect();
+    let orth = ORTH.to_vec();
     let knights = vectors(3, &[2, 1]);
     let half = |x: Vector| -> Vector {
         // one step along the axis whose component is ±2 (TX-7), or the midpoint (TX-6)
@@ -228,18 +307,6 @@ fn build() -> Tables {
         let [a, b] = forward(c);
         [v(a.0, a.1, 0), v(b.0, b.1, 0)]
     };
-    let caps = |c: Colour| -> Vec<Vector> {
-        let [a, b] = forward(c);
-        vec![
-            v(a.0, a.1, 1),
-            v(a.0, a.1, -1),
-            v(b.0, b.1, 1),
-            v(b.0, b.1, -1),
-            v(a.0 + b.0, a.1 + b.1, 0),
-        ]
-    };
-    let neg =
-        |xs: Vec<Vector>| -> Vec<Vector> { xs.iter().map(|x| [-x[0], -x[1], -x[2], 0]).collect() };
     let point = Colour::ALL.map(|c| {
         g.all_cells()
             .map(|cell| {
@@ -270,21 +337,11 @@ fn build() -> Tables {
         rev
     });
     Tables {
-        rays,
-        orth_lines,
-        diag_lines,
-        king: LeapTable::new(g, &dirs),
-        wazir: LeapTable::new(g, &orth),
-        ferz: LeapTable::new(g, &diag),
-        triag: LeapTable::new(g, &vectors(3, &[1, 1, 1])),
-        knight: LeapTable::new(g, &knights),
         horse: BlockedStepTable::new(g, &horse_steps),
         horse_from: BlockedStepTable::new(g, &horse_from_steps),
         elephant: BlockedStepTable::new(g, &elephant_steps),
         pawn_push1: Colour::ALL.map(|c| RayTable::new(g, &fw(c), Some(1))),
         pawn_push2: Colour::ALL.map(|c| RayTable::new(g, &fw(c), Some(2))),
-        pawn_capture: Colour::ALL.map(|c| LeapTable::new(g, &caps(c))),
-        pawn_attackers: Colour::ALL.map(|c| LeapTable::new(g, &neg(caps(c)))),
         pawn_start,
         far_corner,
         far_corners: far_corner.iter().fold(Bb::EMPTY, |a, &b| a | b),

@@ -81,6 +81,19 @@ fn sparse_count(b: Bb) -> usize {
     n
 }
 
+/// Calls `f` with each cell of `b`, lowest first, a word at a time (no rescan of the words
+/// already emptied, as popping the lowest cell of the whole set does).
+#[inline(always)]
+fn each_cell(b: Bb, mut f: impl FnMut(usize)) {
+    for (w, &word) in b.0.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            f(w * 64 + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
+    }
+}
+
 /// Keeps nothing: for counting, where the generator's return value is the count.
 pub(crate) struct Discard;
 
@@ -110,6 +123,9 @@ pub(crate) struct Ctx {
     slow_all: bool,
     slow: Bb,
     pinned: Bb,
+    /// The pieces whose moves [`ThreeLevel::emit_set`] cannot take as they are: every piece
+    /// when `slow_all` or `in_check`, else `slow`, `pinned` and the King.
+    special: Bb,
     groups: Groups,
 }
 
@@ -126,7 +142,7 @@ impl ThreeLevel {
             } else {
                 self.pieces_of_mask(mask)
             };
-            self.attacked_by(g, cell, att, occ)
+            self.attacked_by(g, cell, mask, att, occ)
         }
     }
 
@@ -144,6 +160,7 @@ impl ThreeLevel {
             slow_all: true,
             slow: Bb::EMPTY,
             pinned: Bb::EMPTY,
+            special: Bb::ALL,
             groups: self.groups(),
         };
         let Some(king) = royal else { return ctx };
@@ -169,7 +186,13 @@ impl ThreeLevel {
         ctx.in_check = if xq {
             self.attacked(king, enemies, self.occupied)
         } else {
-            self.attacked_by(&ctx.groups, king, self.occupied.and_not(own), self.occupied)
+            self.attacked_by(
+                &ctx.groups,
+                king,
+                enemies,
+                self.occupied.and_not(own),
+                self.occupied,
+            )
         };
         let orth = ctx.groups.orth;
         let diag = if xq { Bb::EMPTY } else { ctx.groups.diag };
@@ -198,12 +221,15 @@ impl ThreeLevel {
             };
             let ao = (orth & att) | screen;
             let ad = diag & att;
-            for (range, riders, lines) in [(0..6, ao, &t.orth_lines), (6..18, ad, &t.diag_lines)] {
-                if (lines[kx] & riders).is_empty() {
+            for (range, riders, lines) in [
+                (0..6, ao, &crate::geometry::ORTH_LINES),
+                (6..18, ad, &crate::geometry::DIAG_LINES),
+            ] {
+                if (lines.get(kx) & riders).is_empty() {
                     continue;
                 }
                 for d in range {
-                    if (t.rays.ray(kx, d) & riders).is_empty() {
+                    if (crate::geometry::RAYS.ray(kx, d) & riders).is_empty() {
                         continue;
                     }
                     let Some(b1) = self.nearest(kx, d, self.occupied) else {
@@ -228,7 +254,7 @@ impl ThreeLevel {
             if xq {
                 // Own pieces on the leg of a Knight that would then attack a General (TX-7).
                 let horses = self.kind_bb(Kind::Horse) & att;
-                if (t.knight.get(kx) & horses).any() {
+                if (crate::geometry::KNIGHT.get(kx) & horses).any() {
                     for (src, leg) in t.horse_from.steps(kx) {
                         if horses.contains(src) && own.contains(leg) {
                             ctx.slow.set(leg);
@@ -236,6 +262,9 @@ impl ThreeLevel {
                     }
                 }
             }
+        }
+        if !ctx.in_check {
+            ctx.special = (ctx.slow | ctx.pinned).with(king);
         }
         ctx
     }
@@ -252,16 +281,10 @@ impl ThreeLevel {
     /// Emits the legal moves among `from` → `targets` (no promotion, no en passant).
     #[inline(always)]
     fn emit_set<S: Sink>(&self, ctx: &Ctx, from: usize, targets: Bb, sink: &mut S) -> usize {
-        if targets.is_empty() {
+        if !crate::geometry::nz(targets) {
             return 0;
         }
-        let king_move = from == ctx.king;
-        if ctx.slow_all
-            || ctx.slow.contains(from)
-            || king_move
-            || ctx.in_check
-            || ctx.pinned.contains(from)
-        {
+        if ctx.special.contains(from) {
             return self.emit_set_special(ctx, from, targets, sink);
         }
         let n = sparse_count(targets);
@@ -296,6 +319,7 @@ impl ThreeLevel {
                 if self.attacked_by(
                     &ctx.groups,
                     to,
+                    self.others_mask(self.side),
                     self.occupied.and_not(self.by_colour[self.side as usize]),
                     occ,
                 ) {
@@ -313,12 +337,11 @@ impl ThreeLevel {
     /// The cells a piece on `from`, pinned to the King on `king`, may move to: the line from
     /// the King through the piece up to and including the pinning rider.
     fn pin_line(&self, king: usize, from: usize) -> Bb {
-        let t = &*TABLES;
         for d in 0..18 {
-            let ray = t.rays.ray(king, d);
+            let ray = crate::geometry::RAYS.ray(king, d);
             if ray.contains(from) {
                 return match self.nearest(from, d, self.occupied) {
-                    Some(b2) => ray.and_not(t.rays.ray(b2, d)),
+                    Some(b2) => ray.and_not(crate::geometry::RAYS.ray(b2, d)),
                     None => ray,
                 };
             }
@@ -379,7 +402,7 @@ impl ThreeLevel {
             &t.pawn_push1[si]
         };
         let steps = (push.ray_attacks(from, 0, occ) | push.ray_attacks(from, 1, occ)).and_not(occ);
-        let caps = t.pawn_capture[si].get(from);
+        let caps = crate::geometry::PAWN_CAPTURE[si].get(from);
         (
             steps | (caps & occ).and_not(self.by_colour[si]),
             caps & ep_cells,
@@ -411,10 +434,16 @@ impl ThreeLevel {
                 f(from, crate::riders::rook(from, occ).and_not(own));
             }
             for from in mine(Kind::Ferz).iter() {
-                f(from, (t.ferz.get(from) & t.fortress[si]).and_not(own));
+                f(
+                    from,
+                    (crate::geometry::FERZ.get(from) & t.fortress[si]).and_not(own),
+                );
             }
             for from in mine(Kind::General).iter() {
-                f(from, (t.wazir.get(from) & t.fortress[si]).and_not(own));
+                f(
+                    from,
+                    (crate::geometry::WAZIR.get(from) & t.fortress[si]).and_not(own),
+                );
             }
             return;
         }
@@ -422,44 +451,57 @@ impl ThreeLevel {
         // TL-21: the promoted pieces add one triagonal step.
         let tri = |from: usize, promoted: bool| {
             if cp && promoted {
-                t.triag.get(from)
+                crate::geometry::TRIAG.get(from)
             } else {
                 Bb::EMPTY
             }
         };
-        for (k, p) in [(Kind::Knight, false), (Kind::Cavallander, true)] {
-            for from in mine(k).iter() {
-                f(from, (t.knight.get(from) | tri(from, p)).and_not(own));
-            }
+        // The promoted kinds exist only in checkmate-promotion (TL-20): elsewhere their
+        // sets are not even looked at.
+        let kinds = |base: Kind, promoted: Kind| {
+            [(base, false), (promoted, true)]
+                .into_iter()
+                .filter(move |&(_, p)| cp || !p)
+        };
+        for (k, p) in kinds(Kind::Knight, Kind::Cavallander) {
+            each_cell(mine(k), |from| {
+                f(
+                    from,
+                    (crate::geometry::KNIGHT.get(from) | tri(from, p)).and_not(own),
+                );
+            });
         }
-        for (k, p) in [(Kind::Rook, false), (Kind::Vicereine, true)] {
-            for from in mine(k).iter() {
+        for (k, p) in kinds(Kind::Rook, Kind::Vicereine) {
+            each_cell(mine(k), |from| {
                 f(
                     from,
                     (crate::riders::rook(from, occ) | tri(from, p)).and_not(own),
                 );
-            }
+            });
         }
-        for (k, p) in [(Kind::Bishop, false), (Kind::Moderator, true)] {
-            for from in mine(k).iter() {
+        for (k, p) in kinds(Kind::Bishop, Kind::Moderator) {
+            each_cell(mine(k), |from| {
                 f(
                     from,
                     (crate::riders::bishop(from, occ) | tri(from, p)).and_not(own),
                 );
-            }
+            });
         }
-        for (k, p) in [(Kind::Queen, false), (Kind::Diarch, true)] {
-            for from in mine(k).iter() {
+        for (k, p) in kinds(Kind::Queen, Kind::Diarch) {
+            each_cell(mine(k), |from| {
                 f(
                     from,
                     (crate::riders::queen(from, occ) | tri(from, p)).and_not(own),
                 );
-            }
+            });
         }
-        for (k, p) in [(Kind::King, false), (Kind::Emperor, true)] {
-            for from in mine(k).iter() {
-                f(from, (t.king.get(from) | tri(from, p)).and_not(own));
-            }
+        for (k, p) in kinds(Kind::King, Kind::Emperor) {
+            each_cell(mine(k), |from| {
+                f(
+                    from,
+                    (crate::geometry::KING.get(from) | tri(from, p)).and_not(own),
+                );
+            });
         }
     }
 
@@ -566,7 +608,7 @@ impl ThreeLevel {
             if plain.any() {
                 n += self.pawn_bulk(&ctx, plain, sink);
                 for e in ep_cells.iter() {
-                    for from in (t.pawn_attackers[si].get(e) & plain).iter() {
+                    for from in (crate::geometry::PAWN_ATTACKERS[si].get(e) & plain).iter() {
                         n += self.emit_slow(Move::new(from, e), sink);
                     }
                 }

@@ -181,7 +181,7 @@ impl ThreeLevel {
         let name = kind.name();
         match kind {
             Kind::Pawn => {
-                if t.pawn_capture[si].get(from).contains(to) {
+                if crate::geometry::PAWN_CAPTURE[si].get(from).contains(to) {
                     return (
                         "TL-7",
                         format!("{f}{d} is a capturing step onto an empty cell"),
@@ -238,9 +238,9 @@ impl ThreeLevel {
             }
             Kind::General | Kind::Ferz => {
                 let (step, rule) = if kind == Kind::General {
-                    (t.wazir.get(from), "TX-4")
+                    (crate::geometry::WAZIR.get(from), "TX-4")
                 } else {
-                    (t.ferz.get(from), "TX-5")
+                    (crate::geometry::FERZ.get(from), "TX-5")
                 };
                 if step.contains(to) {
                     return (

@@ -32,7 +32,8 @@ impl ThreeLevel {
         let single = t.pawn_push1[ci].ray(from, 0) | t.pawn_push1[ci].ray(from, 1);
         let reach2 = t.pawn_push2[ci].ray(from, 0) | t.pawn_push2[ci].ray(from, 1);
         Flags {
-            en_passant: self.board[to] == 0 && t.pawn_capture[ci].get(from).contains(to),
+            en_passant: self.board[to] == 0
+                && crate::geometry::PAWN_CAPTURE[ci].get(from).contains(to),
             double_step: reach2.contains(to) && !single.contains(to),
             promotion_win: m.promotion().is_none() && t.far_corner[ci].contains(to),
         }
@@ -109,15 +110,30 @@ impl ThreeLevel {
     /// TL-14 step 6: every live player other than `q` whose royal piece `q` attacks is
     /// checkmated and removed; repeated until nothing changes (with TL-20 between rounds).
     pub(crate) fn eliminate(&mut self, q: Colour) {
+        let xq = self.variant.is_xiangqi();
         loop {
             let mut any = false;
+            // The attack groups once per round (main variants): removing another player's
+            // pieces leaves Q's groups as they are; TL-20 changes them, and ends the round.
+            let groups = (!xq).then(|| self.groups());
             for x in Colour::ALL {
                 if x == q || !self.is_live(x) {
                     continue;
                 }
-                if let Some(k) = self.royal_cell(x)
-                    && self.attacked(k, 1 << q as u8, self.occupied)
-                {
+                let Some(k) = self.royal_cell(x) else {
+                    continue;
+                };
+                let attacked = match &groups {
+                    Some(g) => self.attacked_by(
+                        g,
+                        k,
+                        1 << q as u8,
+                        self.by_colour[q as usize],
+                        self.occupied,
+                    ),
+                    None => self.attacked(k, 1 << q as u8, self.occupied),
+                };
+                if attacked {
                     for c in self.by_colour[x as usize].iter() {
                         self.remove(c);
                     }

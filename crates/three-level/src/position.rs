@@ -269,9 +269,8 @@ impl ThreeLevel {
     /// The nearest occupied cell from `cell` along direction `d` of the ray table.
     #[inline]
     pub(crate) fn nearest(&self, cell: usize, d: usize, occ: Bb) -> Option<usize> {
-        let t = &*TABLES;
-        let hit = t.rays.ray(cell, d) & occ;
-        if t.rays.positive(d) {
+        let hit = crate::geometry::RAYS.ray(cell, d) & occ;
+        if crate::geometry::RAYS.positive(d) {
             hit.first()
         } else {
             hit.last()
@@ -285,12 +284,13 @@ impl ThreeLevel {
         let att = self.pieces_of_mask(mask);
         if self.variant.is_xiangqi() {
             let rooks = att & self.kind_bb(Kind::Rook);
-            if (t.orth_lines[cell] & rooks).any() && (crate::riders::rook(cell, occ) & rooks).any()
+            if (crate::geometry::ORTH_LINES.get(cell) & rooks).any()
+                && (crate::riders::rook(cell, occ) & rooks).any()
             {
                 return true;
             }
             let horses = att & self.kind_bb(Kind::Horse);
-            if (t.knight.get(cell) & horses).any() {
+            if (crate::geometry::KNIGHT.get(cell) & horses).any() {
                 for (src, leg) in t.horse_from.steps(cell) {
                     if horses.contains(src) && !occ.contains(leg) {
                         return true;
@@ -306,8 +306,9 @@ impl ThreeLevel {
                     return true;
                 }
                 if t.fortress[i].contains(cell)
-                    && ((t.wazir.get(cell) & own & self.kind_bb(Kind::General)).any()
-                        || (t.ferz.get(cell) & own & self.kind_bb(Kind::Ferz)).any())
+                    && ((crate::geometry::WAZIR.get(cell) & own & self.kind_bb(Kind::General))
+                        .any()
+                        || (crate::geometry::FERZ.get(cell) & own & self.kind_bb(Kind::Ferz)).any())
                 {
                     return true;
                 }
@@ -326,7 +327,7 @@ impl ThreeLevel {
             }
             return false;
         }
-        self.attacked_by(&self.groups(), cell, self.pieces_of_mask(mask), occ)
+        self.attacked_by(&self.groups(), cell, mask, self.pieces_of_mask(mask), occ)
     }
 
     /// The pieces grouped by how they attack (main variants).
@@ -345,33 +346,30 @@ impl ThreeLevel {
         }
     }
 
-    /// Whether a piece of `att` attacks `cell` (main variants), with the groups computed once.
+    /// Whether a piece of `att`, the pieces of the players in `mask` (bit i: colour i), attacks
+    /// `cell` (main variants), with the groups computed once. Only the Pawns of the players in
+    /// `mask` are looked up (a Pawn's attack depends on its owner).
     #[inline]
-    pub(crate) fn attacked_by(&self, g: &Groups, cell: usize, att: Bb, occ: Bb) -> bool {
-        let t = &*TABLES;
+    pub(crate) fn attacked_by(&self, g: &Groups, cell: usize, mask: u8, att: Bb, occ: Bb) -> bool {
+        use crate::geometry::{DIAG_LINES, KING, KNIGHT, ORTH_LINES, PAWN_ATTACKERS, TRIAG, nz};
+        // The leapers and Pawns first, as one set: no line to follow.
+        let pawns = self.kind_bb(Kind::Pawn);
+        let mut leapers =
+            (KNIGHT.get(cell) & g.knight) | (KING.get(cell) & g.king) | (TRIAG.get(cell) & g.triag);
+        for (i, (table, own)) in PAWN_ATTACKERS.iter().zip(self.by_colour).enumerate() {
+            if mask >> i & 1 != 0 {
+                leapers |= table.get(cell) & pawns & own;
+            }
+        }
+        if nz(leapers & att) {
+            return true;
+        }
         let orth = att & g.orth;
-        if (t.orth_lines[cell] & orth).any() && (crate::riders::rook(cell, occ) & orth).any() {
+        if nz(ORTH_LINES.get(cell) & orth) && nz(crate::riders::rook(cell, occ) & orth) {
             return true;
         }
         let diag = att & g.diag;
-        if (t.diag_lines[cell] & diag).any() && (crate::riders::bishop(cell, occ) & diag).any() {
-            return true;
-        }
-        if (t.knight.get(cell) & att & g.knight).any() || (t.king.get(cell) & att & g.king).any() {
-            return true;
-        }
-        if (t.triag.get(cell) & att & g.triag).any() {
-            return true;
-        }
-        let pawns = att & self.kind_bb(Kind::Pawn);
-        if pawns.any() {
-            for i in 0..4 {
-                if (t.pawn_attackers[i].get(cell) & pawns & self.by_colour[i]).any() {
-                    return true;
-                }
-            }
-        }
-        false
+        nz(DIAG_LINES.get(cell) & diag) && nz(crate::riders::bishop(cell, occ) & diag)
     }
 
     /// The live players other than `c`, as a mask.
@@ -390,17 +388,16 @@ impl ThreeLevel {
 
     /// Whether two Generals face each other along an empty orthogonal line (TX-10).
     pub fn generals_face(&self) -> bool {
-        let t = &*TABLES;
         let gens = self.kind_bb(Kind::General);
         if !gens.more_than_one() {
             return false;
         }
         for g in gens.iter() {
-            if (t.orth_lines[g] & gens).is_empty() {
+            if (crate::geometry::ORTH_LINES.get(g) & gens).is_empty() {
                 continue;
             }
             for d in 0..6 {
-                if (t.rays.ray(g, d) & gens).any()
+                if (crate::geometry::RAYS.ray(g, d) & gens).any()
                     && self
                         .nearest(g, d, self.occupied)
                         .is_some_and(|b| gens.contains(b))

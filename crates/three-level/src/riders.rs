@@ -1,124 +1,125 @@
-//! Rider attacks (TL-5): each level is one 64-bit word of the `Bitboard<3>`, so the
-//! horizontal plane uses the core's `RayTable<1>` of an 8×8 board on that word (plain `u64`
-//! operations); the lines that change level are at most two cells long (3 levels) and come
-//! from a small per-cell table of (first cell, second cell) pairs.
+//! Rider attacks (TL-5) from tables built at compile time. Each level is one 64-bit word of
+//! the `Bitboard<3>`, so the horizontal plane is four rays of an 8×8 board on that word
+//! (plain `u64` operations). The lines that change level are at most two cells long (3
+//! levels): the near cells (one level away) are always reached; a far cell (two levels away,
+//! from an outer level through the middle one) exactly when the near cell on its line is
+//! empty, found for all lines at once by shifting the middle level's empty near cells one
+//! more step along their lines.
 
-use std::sync::LazyLock;
+use crate::geometry::{Bb, CellTable, DIRS, GEOMETRY, POSITIVE, RAYS, SLOTS};
 
-use dimchess_core::attacks::RayTable;
-use dimchess_core::geometry::{Geometry, vectors};
-
-use crate::geometry::{Bb, CELLS, GEOMETRY};
-
-/// No cell.
-const NONE: u8 = u8::MAX;
-
-/// The level-changing lines of each cell: (first cell, second cell or [`NONE`]), and the
-/// rays of one level.
-struct Vertical {
-    orth: Vec<[(u8, u8); 2]>,
-    diag: Vec<[(u8, u8); 8]>,
-    level_rook: Level,
-    level_bishop: Level,
-}
-
-/// The four rays of a rider on one level, from the core's `RayTable<1>`, as plain words:
-/// the first two directions point to higher cells, the last two to lower ones.
-struct Level {
-    rays: Vec<[u64; 4]>,
-}
+/// The four rays of a rider on one level, as plain words: the first two directions point to
+/// higher cells, the last two to lower ones.
+struct Level([[u64; 4]; 64]);
 
 impl Level {
-    fn new(table: &RayTable<1>) -> Level {
-        let mut order: Vec<usize> = (0..table.directions())
-            .filter(|&d| table.positive(d))
-            .collect();
-        order.extend((0..table.directions()).filter(|&d| !table.positive(d)));
-        debug_assert_eq!(order.len(), 4);
-        Level {
-            rays: (0..64)
-                .map(|c| core::array::from_fn(|k| table.ray(c, order[k]).bits()))
-                .collect(),
+    /// The in-plane directions among `DIRS[from..to]` (positive first), on level 1's cells.
+    const fn new(from: usize, to: usize) -> Level {
+        let mut order = [0usize; 4];
+        let mut k = 0;
+        let mut pass = 0;
+        while pass < 2 {
+            let mut d = from;
+            while d < to {
+                if DIRS[d][2] == 0 && POSITIVE[d] == (pass == 0) {
+                    order[k] = d;
+                    k += 1;
+                }
+                d += 1;
+            }
+            pass += 1;
         }
+        assert!(k == 4);
+        let mut out = [[0u64; 4]; 64];
+        let mut sq = 0;
+        while sq < 64 {
+            let mut i = 0;
+            while i < 4 {
+                out[sq][i] = RAYS.0[sq][order[i]].0[0];
+                i += 1;
+            }
+            sq += 1;
+        }
+        Level(out)
     }
 
     /// The cells reached from `sq` with `occ` blocking: along each ray, up to and including
     /// the nearest blocker (the lowest set bit upward, the highest downward).
     #[inline(always)]
     fn attacks(&self, sq: usize, occ: u64) -> u64 {
-        let r = &self.rays[sq];
+        let r = &self.0[sq & 63];
         let mut out = 0;
         for (k, &ray) in r.iter().enumerate() {
             let hit = ray & occ;
             out |= if hit == 0 {
                 ray
             } else if k < 2 {
-                ray & !self.rays[hit.trailing_zeros() as usize][k]
+                ray & !self.0[hit.trailing_zeros() as usize & 63][k]
             } else {
-                ray & !self.rays[63 - hit.leading_zeros() as usize][k]
+                ray & !self.0[(63 - hit.leading_zeros()) as usize & 63][k]
             };
         }
         out
     }
 }
 
-static VERTICAL: LazyLock<Vertical> = LazyLock::new(|| {
-    let lines = |c: usize, dirs: &[[i8; 4]], out: &mut [(u8, u8)]| {
-        let mut k = 0;
-        for &d in dirs.iter().filter(|d| d[2] != 0) {
-            if let Some(a) = GEOMETRY.offset(c, d) {
-                let b = GEOMETRY.offset(a, d).map_or(NONE, |b| b as u8);
-                out[k] = (a as u8, b);
-                k += 1;
+/// Per cell, the cells one level step (`far`: false) or two level steps (`far`: true) away
+/// along the level-changing lines of `DIRS[from..to]`.
+const fn level_steps(from: usize, to: usize, far: bool) -> CellTable {
+    let mut out = [Bb::EMPTY; SLOTS];
+    let mut cell = 0;
+    while cell < GEOMETRY.cells() {
+        let mut d = from;
+        while d < to {
+            if DIRS[d][2] != 0
+                && let Some(a) = GEOMETRY.offset(cell, DIRS[d])
+            {
+                let t = if far {
+                    GEOMETRY.offset(a, DIRS[d])
+                } else {
+                    Some(a)
+                };
+                if let Some(t) = t {
+                    out[cell].0[t / 64] |= 1 << (t % 64);
+                }
             }
+            d += 1;
         }
-        for slot in out.iter_mut().skip(k) {
-            *slot = (NONE, NONE);
-        }
-    };
-    let orth = vectors(3, &[1]);
-    let diag = vectors(3, &[1, 1]);
-    let level = Geometry::new(&[8, 8]);
-    Vertical {
-        level_rook: Level::new(&RayTable::new(&level, &vectors(2, &[1]), None)),
-        level_bishop: Level::new(&RayTable::new(&level, &vectors(2, &[1, 1]), None)),
-        orth: (0..CELLS)
-            .map(|c| {
-                let mut out = [(NONE, NONE); 2];
-                lines(c, &orth, &mut out);
-                out
-            })
-            .collect(),
-        diag: (0..CELLS)
-            .map(|c| {
-                let mut out = [(NONE, NONE); 8];
-                lines(c, &diag, &mut out);
-                out
-            })
-            .collect(),
+        cell += 1;
     }
-});
+    CellTable(out)
+}
 
+static LEVEL_ROOK: Level = Level::new(0, 6);
+static LEVEL_BISHOP: Level = Level::new(6, 18);
+static ROOK_NEAR: CellTable = level_steps(0, 6, false);
+static ROOK_FAR: CellTable = level_steps(0, 6, true);
+static BISHOP_NEAR: CellTable = level_steps(6, 18, false);
+static BISHOP_FAR: CellTable = level_steps(6, 18, true);
+
+/// The level-changing part of a rider's attacks. A far cell lies on an outer level (index
+/// `2 - z` from level index `z`; none from the middle level, where `far` is empty), its line
+/// passing through a near cell on the middle level: the Rook's straight above or below it,
+/// the Bishop's one step along the file or the rank, the far cell one more step along it.
 #[inline(always)]
-fn vertical(lines: &[(u8, u8)], occ: Bb) -> Bb {
-    let mut out = Bb::EMPTY;
-    for &(a, b) in lines {
-        if a == NONE {
-            break;
-        }
-        out.set(a as usize);
-        if b != NONE && !occ.contains(a as usize) {
-            out.set(b as usize);
-        }
-    }
+fn vertical(cell: usize, occ: Bb, near: &CellTable, far: &CellTable, diagonal: bool) -> Bb {
+    let mut out = near.get(cell);
+    let open = out.0[1] & !occ.0[1];
+    let reach = if diagonal {
+        open << 1 | open >> 1 | open << 8 | open >> 8
+    } else {
+        open
+    };
+    let z = 2 - (cell >> 6).min(2);
+    out.0[z] |= far.get(cell).0[z] & reach;
     out
 }
 
 #[inline(always)]
 fn horizontal(cell: usize, occ: Bb, level: &Level) -> Bb {
-    let z = cell / 64;
+    let z = (cell >> 6).min(2);
     let mut out = Bb::EMPTY;
-    out.0[z] = level.attacks(cell % 64, occ.0[z]);
+    out.0[z] = level.attacks(cell & 63, occ.0[z]);
     out
 }
 
@@ -126,15 +127,13 @@ fn horizontal(cell: usize, occ: Bb, level: &Level) -> Bb {
 /// occupied cell of each of the 6 orthogonal lines).
 #[inline(always)]
 pub fn rook(cell: usize, occ: Bb) -> Bb {
-    let v = &*VERTICAL;
-    horizontal(cell, occ, &v.level_rook) | vertical(&v.orth[cell], occ)
+    horizontal(cell, occ, &LEVEL_ROOK) | vertical(cell, occ, &ROOK_NEAR, &ROOK_FAR, false)
 }
 
 /// The cells a Bishop on `cell` reaches when `occ` blocks (12 root-2 diagonal lines).
 #[inline(always)]
 pub fn bishop(cell: usize, occ: Bb) -> Bb {
-    let v = &*VERTICAL;
-    horizontal(cell, occ, &v.level_bishop) | vertical(&v.diag[cell], occ)
+    horizontal(cell, occ, &LEVEL_BISHOP) | vertical(cell, occ, &BISHOP_NEAR, &BISHOP_FAR, true)
 }
 
 /// The cells a Queen on `cell` reaches when `occ` blocks (18 lines).
@@ -148,17 +147,18 @@ mod tests {
     use dimchess_core::zobrist::SplitMix64;
 
     use super::*;
-    use crate::geometry::TABLES;
+    use crate::geometry::CELLS;
+    use dimchess_core::attacks::RayTable;
 
     #[test]
     fn riders_match_the_core_ray_table() {
-        let t = &*TABLES;
+        let t = RayTable::<3>::new(&GEOMETRY, &crate::geometry::DIRS, None);
         let mut rng = SplitMix64::new(5);
         for _ in 0..200 {
             let occ: Bb = (0..CELLS).filter(|_| rng.below(3) == 0).collect();
             for c in 0..CELLS {
-                let r = (0..6).fold(Bb::EMPTY, |a, d| a | t.rays.ray_attacks(c, d, occ));
-                let b = (6..18).fold(Bb::EMPTY, |a, d| a | t.rays.ray_attacks(c, d, occ));
+                let r = (0..6).fold(Bb::EMPTY, |a, d| a | t.ray_attacks(c, d, occ));
+                let b = (6..18).fold(Bb::EMPTY, |a, d| a | t.ray_attacks(c, d, occ));
                 assert_eq!(rook(c, occ), r, "rook {c}");
                 assert_eq!(bishop(c, occ), b, "bishop {c}");
             }
