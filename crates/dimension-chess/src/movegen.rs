@@ -232,6 +232,8 @@ impl DimensionChess {
     }
 
     /// Precomputes [`Safety`] for `us`; `None` if `us` has no king (never in a valid position).
+    /// Inlined into its two callers: the struct stays in registers.
+    #[inline(always)]
     pub(crate) fn safety(&self, us: Color) -> Option<Safety> {
         let them = other(us);
         let king = self.king(us)?;
@@ -245,7 +247,12 @@ impl DimensionChess {
         } else {
             attackers(e, king, occ, them) & !frozen_them
         };
-        let drop_check = self.drop_check(us, king);
+        // DC-21 (b) needs a piece of ours aligned with the king on the enemy's dropping
+        // board, or an e.p. field on that board: test for either before the full test.
+        let drop_plane = Plane::upper(them);
+        let drop_check = (self.layers[drop_plane.index()].col(us) & bit(king) != 0
+            || matches!(self.ep, Some((p, _)) if p == drop_plane))
+            && self.drop_check(us, king);
         let in_check = checkers != 0 || drop_check;
         let mut evasion = !0;
         if in_check && !drop_check {
