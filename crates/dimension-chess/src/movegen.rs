@@ -590,8 +590,10 @@ impl DimensionChess {
         if pawns & !uniform != 0 {
             self.pawns_one_by_one(plane, us, pawns & !uniform, targets, sink, safety);
         }
-        if let Some((ep_plane, _)) = self.ep
+        // Out of line, and only when a pawn of ours stands where it could take e.p.
+        if let Some((ep_plane, ep)) = self.ep
             && ep_plane == plane
+            && attacks::pawn(other(us), ep) & pawns != 0
         {
             self.en_passant(plane, us, pawns, targets, sink, safety);
         }
