@@ -9,6 +9,7 @@
 //! thousands of random positions, and a naive second implementation in the tests agrees on
 //! the moves and the positions they lead to.
 
+use dimchess_core::bitboard::count_sparse;
 use dimchess_core::movelist::MoveBuffer;
 use dimchess_fide::{Color, Role};
 
@@ -183,7 +184,7 @@ impl Sink for Counter {
     #[inline]
     fn add_set(&mut self, _plane: Plane, _from: u8, tos: u64, _kind: MoveKind) {
         // One piece's targets: a few bits.
-        self.0 += u64::from(dimchess_core::bitboard::count_sparse(tos));
+        self.0 += u64::from(count_sparse(tos));
     }
     #[inline]
     fn add_promotions(&mut self, _plane: Plane, _from: u8, tos: u64) {
@@ -231,38 +232,51 @@ impl DimensionChess {
     }
 
     /// Precomputes [`Safety`] for `us`; `None` if `us` has no king (never in a valid position).
+    /// Inlined into its two callers: the struct stays in registers.
+    #[inline(always)]
     pub(crate) fn safety(&self, us: Color) -> Option<Safety> {
         let them = other(us);
         let king = self.king(us)?;
-        let in_check = self.in_check_of(us);
+        let e = &self.layers[Plane::Earth.index()];
+        let frozen_them = self.frozen_for(them);
+        let occ = e.occ();
+        // DC-21 (a) as in `earth_check`, keeping the checkers: none when the king is blessed.
+        let king_blessed = frozen_them & bit(king) != 0;
+        let checkers = if king_blessed {
+            0
+        } else {
+            attackers(e, king, occ, them) & !frozen_them
+        };
+        // DC-21 (b) needs a piece of ours aligned with the king on the enemy's dropping
+        // board, or an e.p. field on that board: test for either before the full test.
+        let drop_plane = Plane::upper(them);
+        let drop_check = (self.layers[drop_plane.index()].col(us) & bit(king) != 0
+            || matches!(self.ep, Some((p, _)) if p == drop_plane))
+            && self.drop_check(us, king);
+        let in_check = checkers != 0 || drop_check;
         let mut evasion = !0;
-        if in_check && !self.drop_check(us, king) {
-            let e = &self.layers[Plane::Earth.index()];
-            let frozen_them = self.frozen_for(them);
-            let checkers = attackers(e, king, e.occ(), them) & !frozen_them;
-            evasion = if checkers.count_ones() == 1 {
+        if in_check && !drop_check {
+            evasion = if checkers & checkers.wrapping_sub(1) == 0 {
                 checkers | attacks::between(king, checkers.trailing_zeros() as u8)
             } else {
                 0
             };
         }
-        let e = &self.layers[Plane::Earth.index()];
-        let frozen_them = self.frozen_for(them);
         let mut pinned = 0;
-        if frozen_them & bit(king) == 0 {
+        if !king_blessed {
             // The king is not blessed: Earth riders may pin.
             let active = e.col(them) & !frozen_them;
             let queens = e.rol(Role::Queen);
             let snipers = (attacks::rook(king, 0) & (e.rol(Role::Rook) | queens)
                 | attacks::bishop(king, 0) & (e.rol(Role::Bishop) | queens))
                 & active;
-            let occ = e.occ();
             let mut s = snipers;
             while s != 0 {
                 let sn = s.trailing_zeros() as u8;
                 s &= s - 1;
                 let between = attacks::between(king, sn) & occ;
-                if between.count_ones() == 1 {
+                // Exactly one piece between (no population count: portable builds lack one).
+                if between != 0 && between & (between - 1) == 0 {
                     pinned |= between & e.col(us);
                 }
             }
@@ -392,8 +406,9 @@ impl DimensionChess {
         }
     }
 
-    /// Adds the moves of one piece: the safe ones at once, the others after a test.
-    #[inline]
+    /// Adds the moves of one piece: the safe ones at once, the others after a test. Out of
+    /// line: only pieces whose safe destinations are their own come here.
+    #[inline(never)]
     fn emit<S: Sink>(
         &self,
         sink: &mut S,
@@ -434,69 +449,125 @@ impl DimensionChess {
         }
     }
 
-    /// Generates the moves of `us`: all pseudo-legal ones (`safety` `None`) or the legal ones.
-    fn generate<S: Sink>(&self, us: Color, sink: &mut S, safety: Option<&Safety>) {
-        let them = other(us);
-        let frozen = self.frozen_for(us);
-        for plane in Plane::ALL {
-            let l = &self.layers[plane.index()];
-            let own = l.col(us);
-            if own == 0 {
-                continue;
-            }
-            let occ = l.occ();
-            let (movers, targets) = if plane == Plane::Earth {
-                // DC-15: possessed pieces do not move; DC-16: blessed pieces are not captured.
-                (own & !frozen, l.col(them) & !frozen)
+    /// The pieces on `plane` whose plainly safe destinations differ from piece to piece (they
+    /// go through [`DimensionChess::emit`]), and the plainly safe destinations of all the
+    /// others (see [`DimensionChess::safe_mask`]; pawns are sorted by
+    /// [`DimensionChess::uniform_pawns`]). Computed once per plane, not per piece.
+    #[inline(always)]
+    fn plane_split(&self, plane: Plane, s: &Safety) -> (u64, u64) {
+        if s.in_check {
+            return (!0, 0);
+        }
+        if plane == Plane::Earth {
+            if s.drop_exposed {
+                (!0, 0)
             } else {
-                (own, l.col(them))
+                // Pins, and the king (always tested).
+                (s.pinned | bit(s.king), !0)
+            }
+        } else if plane == Plane::upper(self.turn) {
+            (s.upper_unsafe_from, !bit(s.king))
+        } else if s.drop_exposed {
+            (!0, 0)
+        } else {
+            (0, !bit(s.king))
+        }
+    }
+
+    /// Generates the moves of `us`: all pseudo-legal ones (`safety` `None`) or the legal ones.
+    #[inline(always)]
+    fn generate<S: Sink>(&self, us: Color, sink: &mut S, safety: Option<&Safety>) {
+        let frozen = self.frozen_for(us);
+        // One call per plane, so that every test of the plane folds away.
+        self.plane_moves(Plane::Heaven, us, frozen, sink, safety);
+        self.plane_moves(Plane::Earth, us, frozen, sink, safety);
+        self.plane_moves(Plane::Hell, us, frozen, sink, safety);
+    }
+
+    /// The moves of `us` on `plane` (`frozen`: [`DimensionChess::frozen_for`] `us`).
+    #[inline(always)]
+    fn plane_moves<S: Sink>(
+        &self,
+        plane: Plane,
+        us: Color,
+        frozen: u64,
+        sink: &mut S,
+        safety: Option<&Safety>,
+    ) {
+        let them = other(us);
+        let l = &self.layers[plane.index()];
+        let own = l.col(us);
+        if own == 0 {
+            return;
+        }
+        let occ = l.occ();
+        let (movers, targets) = if plane == Plane::Earth {
+            // DC-15: possessed pieces do not move; DC-16: blessed pieces are not captured.
+            (own & !frozen, l.col(them) & !frozen)
+        } else {
+            (own, l.col(them))
+        };
+        let dest = targets | !occ;
+        let (special, mask) = match safety {
+            None => (0, !0),
+            Some(s) => self.plane_split(plane, s),
+        };
+        // One piece: a uniform one whose destinations are all plainly safe at once, any
+        // other through `emit` (which tests the destinations outside its safe mask).
+        let mut piece = |from: u8, tos: u64, role: Role| {
+            if (special & bit(from)) | (tos & !mask) == 0 {
+                sink.add_set(plane, from, tos, MoveKind::Normal);
+            } else if tos != 0 {
+                self.emit(sink, safety, plane, from, tos, role);
+            }
+        };
+        let mut bb = movers & l.rol(Role::Knight);
+        while bb != 0 {
+            let from = bb.trailing_zeros() as u8;
+            bb &= bb - 1;
+            piece(from, attacks::knight(from) & dest, Role::Knight);
+        }
+        let queens = l.rol(Role::Queen);
+        let mut bb = movers & (l.rol(Role::Bishop) | queens);
+        while bb != 0 {
+            let from = bb.trailing_zeros() as u8;
+            bb &= bb - 1;
+            let role = if queens & bit(from) != 0 {
+                Role::Queen
+            } else {
+                Role::Bishop
             };
-            let dest = targets | !occ;
-            let mut bb = movers & l.rol(Role::Knight);
-            while bb != 0 {
-                let from = bb.trailing_zeros() as u8;
-                bb &= bb - 1;
-                let tos = attacks::knight(from) & dest;
-                self.emit(sink, safety, plane, from, tos, Role::Knight);
-            }
-            let mut bb = movers & l.rol(Role::Bishop);
-            while bb != 0 {
-                let from = bb.trailing_zeros() as u8;
-                bb &= bb - 1;
-                let tos = attacks::bishop(from, occ) & dest;
-                self.emit(sink, safety, plane, from, tos, Role::Bishop);
-            }
-            let mut bb = movers & l.rol(Role::Rook);
-            while bb != 0 {
-                let from = bb.trailing_zeros() as u8;
-                bb &= bb - 1;
-                let tos = attacks::rook(from, occ) & dest;
-                self.emit(sink, safety, plane, from, tos, Role::Rook);
-            }
-            let mut bb = movers & l.rol(Role::Queen);
-            while bb != 0 {
-                let from = bb.trailing_zeros() as u8;
-                bb &= bb - 1;
-                let tos = (attacks::rook(from, occ) | attacks::bishop(from, occ)) & dest;
-                self.emit(sink, safety, plane, from, tos, Role::Queen);
-            }
-            // DC-14: kings live on Earth only.
+            piece(from, attacks::bishop(from, occ) & dest, role);
+        }
+        let mut bb = movers & (l.rol(Role::Rook) | queens);
+        while bb != 0 {
+            let from = bb.trailing_zeros() as u8;
+            bb &= bb - 1;
+            let role = if queens & bit(from) != 0 {
+                Role::Queen
+            } else {
+                Role::Rook
+            };
+            piece(from, attacks::rook(from, occ) & dest, role);
+        }
+        // DC-14: kings live on Earth only.
+        if plane == Plane::Earth {
             let mut bb = movers & l.rol(Role::King);
             while bb != 0 {
                 let from = bb.trailing_zeros() as u8;
                 bb &= bb - 1;
-                let tos = attacks::king(from) & dest;
-                self.emit(sink, safety, plane, from, tos, Role::King);
+                piece(from, attacks::king(from) & dest, Role::King);
             }
-            self.pawn_moves(plane, us, movers & l.rol(Role::Pawn), targets, sink, safety);
-            if plane == Plane::Earth {
-                self.castling_moves(us, movers, sink, safety);
-            }
+        }
+        self.pawn_moves(plane, us, movers & l.rol(Role::Pawn), targets, sink, safety);
+        if plane == Plane::Earth && self.castling_open(us, occ) {
+            self.castling_moves(us, movers, sink, safety);
         }
     }
 
     /// Pawn pushes, double steps, captures, promotions and en passant on `plane` (DC-11,
     /// DC-12).
+    #[inline(always)]
     fn pawn_moves<S: Sink>(
         &self,
         plane: Plane,
@@ -509,12 +580,6 @@ impl DimensionChess {
         if pawns == 0 {
             return;
         }
-        let l = &self.layers[plane.index()];
-        let empty = !l.occ();
-        let (last, third) = match us {
-            Color::White => (RANK_8, 0xffu64 << 16),
-            Color::Black => (RANK_1, 0xffu64 << 40),
-        };
         // Pawns whose safe destinations are the same for all go set-wise; the others (pinned,
         // vacating a sensitive cell, next to the king's aligned cell) one by one.
         let (uniform, mask) = match safety {
@@ -522,7 +587,37 @@ impl DimensionChess {
             Some(s) => self.uniform_pawns(plane, pawns, s),
         };
         self.pawn_sets(plane, us, uniform, mask, targets, sink, safety.is_some());
-        let mut bb = pawns & !uniform;
+        if pawns & !uniform != 0 {
+            self.pawns_one_by_one(plane, us, pawns & !uniform, targets, sink, safety);
+        }
+        // Out of line, and only when a pawn of ours stands where it could take e.p.
+        if let Some((ep_plane, ep)) = self.ep
+            && ep_plane == plane
+            && attacks::pawn(other(us), ep) & pawns != 0
+        {
+            self.en_passant(plane, us, pawns, targets, sink, safety);
+        }
+    }
+
+    /// The moves of `pawns`, each with its own safe destinations (see
+    /// [`DimensionChess::uniform_pawns`]).
+    #[inline(never)]
+    fn pawns_one_by_one<S: Sink>(
+        &self,
+        plane: Plane,
+        us: Color,
+        pawns: u64,
+        targets: u64,
+        sink: &mut S,
+        safety: Option<&Safety>,
+    ) {
+        let l = &self.layers[plane.index()];
+        let empty = !l.occ();
+        let (last, third) = match us {
+            Color::White => (RANK_8, 0xffu64 << 16),
+            Color::Black => (RANK_1, 0xffu64 << 40),
+        };
+        let mut bb = pawns;
         while bb != 0 {
             let from = bb.trailing_zeros() as u8;
             bb &= bb - 1;
@@ -583,8 +678,23 @@ impl DimensionChess {
                 }
             }
         }
-        // DC-12: en passant on the board of the last double step; the passed pawn must still
-        // be an enemy pawn, and on Earth not blessed (it must be among `targets`).
+    }
+
+    /// En passant by `pawns` on `plane` (DC-12): on the board of the last double step; the
+    /// passed pawn must still be an enemy pawn, and on Earth not blessed (it must be among
+    /// `targets`).
+    #[inline(never)]
+    fn en_passant<S: Sink>(
+        &self,
+        plane: Plane,
+        us: Color,
+        pawns: u64,
+        targets: u64,
+        sink: &mut S,
+        safety: Option<&Safety>,
+    ) {
+        let l = &self.layers[plane.index()];
+        let empty = !l.occ();
         if let Some((ep_plane, ep)) = self.ep
             && ep_plane == plane
         {
@@ -617,7 +727,7 @@ impl DimensionChess {
 
     /// The pawns of `pawns` on `plane` whose plainly safe destinations are all the same,
     /// and that mask (see [`DimensionChess::safe_mask`]).
-    #[inline]
+    #[inline(always)]
     fn uniform_pawns(&self, plane: Plane, pawns: u64, s: &Safety) -> (u64, u64) {
         if s.in_check {
             return (0, 0);
@@ -648,7 +758,7 @@ impl DimensionChess {
     /// The moves of the pawns `pawns` as sets: destinations in `mask` are added at once, the
     /// others (when `test`) played and tested.
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn pawn_sets<S: Sink>(
         &self,
         plane: Plane,
@@ -703,9 +813,10 @@ impl DimensionChess {
         ];
         if sink.counts() {
             // Fewer popcounts: single and double steps never share a destination.
+            // Captures are few: counted bit by bit where the CPU has no population count.
             let mut n = u64::from((((single & !last) | double) & mask).count_ones())
-                + u64::from((west & mask & !last).count_ones())
-                + u64::from((east & mask & !last).count_ones());
+                + u64::from(count_sparse(west & mask & !last))
+                + u64::from(count_sparse(east & mask & !last));
             if (single | west | east) & last != 0 {
                 n += 4 * u64::from(
                     (single & mask & last).count_ones()
@@ -719,9 +830,23 @@ impl DimensionChess {
                 add_pawn_set(sink, plane, set & mask, delta, kind, last);
             }
         }
-        if (single | double | west | east) & !mask == 0 {
-            return;
+        if (single | double | west | east) & !mask != 0 {
+            self.pawn_sets_tested(plane, sets, mask, last, sink, test);
         }
+    }
+
+    /// The pawn moves of `sets` (destinations, origin offset, kind) outside `mask`: played
+    /// and tested when `test`, else added.
+    #[inline(never)]
+    fn pawn_sets_tested<S: Sink>(
+        &self,
+        plane: Plane,
+        sets: [(u64, i8, MoveKind); 4],
+        mask: u64,
+        last: u64,
+        sink: &mut S,
+        test: bool,
+    ) {
         for (set, delta, kind) in sets {
             let mut rest = set & !mask;
             if !test {
@@ -758,9 +883,22 @@ impl DimensionChess {
         }
     }
 
+    /// Whether `us` holds a castling right whose squares between king and rook are empty on
+    /// Earth (`occ`): the cheap first test of [`DimensionChess::castling_moves`].
+    #[inline(always)]
+    fn castling_open(&self, us: Color, occ: u64) -> bool {
+        let (short, long, shift) = match us {
+            Color::White => (WHITE_KINGSIDE, WHITE_QUEENSIDE, 0),
+            Color::Black => (BLACK_KINGSIDE, BLACK_QUEENSIDE, 56),
+        };
+        (self.castling & short != 0 && occ & (0x60 << shift) == 0)
+            || (self.castling & long != 0 && occ & (0x0e << shift) == 0)
+    }
+
     /// Castling on Earth (DC-13): right held, squares between empty on Earth, neither king nor
     /// rook possessed (`movers` excludes possessed pieces). Check conditions are tested by
     /// [`DimensionChess::is_legal_slow`].
+    #[inline(never)]
     fn castling_moves<S: Sink>(
         &self,
         us: Color,

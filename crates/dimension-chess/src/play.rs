@@ -115,14 +115,20 @@ impl DimensionChess {
                 self.land(Plane::upper(us), victim_sq, vc, vr);
             }
         }
-        // Step 5: conversion by both kings (DC-19).
-        for kc in [Color::White, Color::Black] {
-            if let Some(k) = self.king(kc) {
-                for p in [Plane::Heaven, Plane::Hell] {
-                    if self.layers[p.index()].color_on(k) == Some(other(kc))
-                        && let Some((_, r)) = self.take(p, k)
-                    {
-                        self.put(p, k, kc, r);
+        // Step 5: conversion by both kings (DC-19); nothing to do unless a piece stands on
+        // Heaven or Hell at a king's cell.
+        let kings = self.layers[Plane::Earth.index()].rol(Role::King);
+        let off_earth =
+            self.layers[Plane::Heaven.index()].occ() | self.layers[Plane::Hell.index()].occ();
+        if off_earth & kings != 0 {
+            for kc in [Color::White, Color::Black] {
+                if let Some(k) = self.king(kc) {
+                    for p in [Plane::Heaven, Plane::Hell] {
+                        if self.layers[p.index()].color_on(k) == Some(other(kc))
+                            && let Some((_, r)) = self.take(p, k)
+                        {
+                            self.put(p, k, kc, r);
+                        }
                     }
                 }
             }
