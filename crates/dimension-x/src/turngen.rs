@@ -35,7 +35,7 @@ use dimchess_core::movelist::ArrayVec;
 
 use crate::movegen::{AGENT_CAP, AgentList, Footprint, action_legal, footprint, gen_agent};
 use crate::play::{TurnFlags, apply};
-use crate::tables::CENTRAL;
+use crate::tables::{CENTRAL, tables};
 
 /// Whether the turns from `p` may need merging by position (a Crab or Cobra of the side to move
 /// starts on the FIDE board).
@@ -102,10 +102,28 @@ pub(crate) struct Search<'v> {
 struct FideCache {
     list: AgentList,
     key: ArrayVec<u64, AGENT_CAP>,
-    rf: ArrayVec<u64, AGENT_CAP>,
+    /// The squares the move needs empty and leaves empty: a Rook's, Bishop's, Queen's or
+    /// double-stepping pawn's squares between origin and target, for castling the squares
+    /// between King and Rook that neither occupies afterwards.
+    path: ArrayVec<u64, AGENT_CAP>,
     kills: ArrayVec<bool, AGENT_CAP>,
     /// Captures (the target holds an enemy piece, or a pawn moves diagonally: en passant).
     takes: ArrayVec<bool, AGENT_CAP>,
+    /// The FIDE squares the move leaves empty: its origin, a castling Rook's square, an en
+    /// passant victim's square (never its target, which the mover occupies).
+    vac: ArrayVec<u64, AGENT_CAP>,
+}
+
+/// Where the pieces in Dimension X that have not acted stand, seen from the FIDE board: the
+/// squares they could surface onto (in the central zone), split by whether the FIDE square is
+/// empty at the node.
+#[derive(Copy, Clone, Default)]
+struct SurfSquares {
+    /// Empty FIDE squares: the surface is legal before a FIDE move, and after it unless the
+    /// move lands there; it depends on the move exactly when it would block the move.
+    free: u64,
+    /// Occupied FIDE squares: the surface becomes possible only if the move empties the square.
+    occ: u64,
 }
 
 impl<'v> Search<'v> {
@@ -312,10 +330,8 @@ impl<'v> Search<'v> {
         }
     }
 
-    /// Counting mode, FIDE moves: those after which nothing can follow are counted unplayed.
-    /// A FIDE move is followed by nothing when no trans-dimensional piece that has not acted
-    /// stands on the FIDE board and the move's squares meet none of the squares the pieces
-    /// in Dimension X could surface on (with a Spider's web zone).
+    /// Counting mode, FIDE moves: those after which nothing can follow are counted unplayed
+    /// ([`Search::fide_ends_turn`]).
     fn bulk_fide(&mut self, d: usize, used: u8) {
         self.with_fide(d, used, |s, fc, surf, fide_td| {
             s.bulk_with(d, used, fc, surf, fide_td)
@@ -323,13 +339,18 @@ impl<'v> Search<'v> {
     }
 
     /// Calls `f` with the FIDE moves at node `d` classified, the squares that the pieces in
-    /// Dimension X that have not acted could surface on (with a Spider's web zone), and
-    /// whether a trans-dimensional piece that has not acted stands on the FIDE board.
+    /// Dimension X that have not acted could surface on ([`SurfSquares`]), and whether a trans-dimensional piece that has not acted stands on the FIDE board.
     #[inline]
-    fn with_fide(&mut self, d: usize, used: u8, f: impl FnOnce(&mut Self, &FideCache, u64, bool)) {
+    fn with_fide(
+        &mut self,
+        d: usize,
+        used: u8,
+        f: impl FnOnce(&mut Self, &FideCache, SurfSquares, bool),
+    ) {
         let p = &self.st[d];
         let c = p.side.index();
-        let mut surf = 0u64;
+        let occ = p.occ();
+        let mut surf = SurfSquares::default();
         let mut fide_td = false;
         for t in 0..3 {
             let l = p.td[c][t];
@@ -338,14 +359,15 @@ impl<'v> Search<'v> {
             }
             if l < DX {
                 fide_td = true;
-            } else if CENTRAL & (1u64 << (l - DX)) != 0 {
-                let x = Action {
-                    kind: ActionKind::Surface,
-                    a: l - DX,
-                    b: 0,
-                    c: t as u8,
-                };
-                surf |= footprint(&x, c).rf;
+            } else {
+                let b = 1u64 << (l - DX);
+                if CENTRAL & b != 0 {
+                    if occ & b == 0 {
+                        surf.free |= b;
+                    } else {
+                        surf.occ |= b;
+                    }
+                }
             }
         }
         // While only Dimension X steps have been made, the FIDE board is the root's and so
@@ -356,12 +378,31 @@ impl<'v> Search<'v> {
             gen_agent(&self.st[d], 0, &mut fc.list);
             for x in fc.list.iter() {
                 fc.key.push(x.sort_key());
-                fc.rf.push(footprint(x, c).rf);
                 fc.kills.push(removes_king(&self.st[d], x));
                 let p = &self.st[d];
                 let diag_pawn = p.roles[0] & (1u64 << x.a) != 0 && x.a % 8 != x.b % 8;
-                fc.takes
-                    .push(p.color[1 - c] & (1u64 << x.b) != 0 || diag_pawn);
+                let capture = p.color[1 - c] & (1u64 << x.b) != 0;
+                fc.takes.push(capture || diag_pawn);
+                let mut vac = 1u64 << x.a;
+                if diag_pawn && !capture {
+                    // En passant (DX-25): the victim one rank behind the target.
+                    vac |= 1u64 << if c == 0 { x.b - 8 } else { x.b + 8 };
+                }
+                let mut path = tables().between(x.a as usize, x.b as usize);
+                if p.roles[5] & (1u64 << x.a) != 0 && x.a.abs_diff(x.b) == 2 {
+                    // Castling (DX-23): the Rook's square is left; of the squares between
+                    // King and Rook (which must be empty), the Rook's and the King's targets
+                    // are filled.
+                    let (rook, between, rook_to) = if x.b > x.a {
+                        (x.a + 3, 0b0110_0000u64, x.a + 1)
+                    } else {
+                        (x.a - 4, 0b0000_1110u64, x.a - 1)
+                    };
+                    vac |= 1u64 << rook;
+                    path = (between << (x.a - 4)) & !(1u64 << x.b) & !(1u64 << rook_to);
+                }
+                fc.vac.push(vac);
+                fc.path.push(path);
             }
             if same_board {
                 self.cache = Some(Box::new(fc));
@@ -375,16 +416,30 @@ impl<'v> Search<'v> {
         }
     }
 
-    /// Whether FIDE move `i` of `fc` ends its turn and keeps it canonical, so
-    /// that it is counted (or listed) without being played: it sorts after the previous
-    /// action, no trans-dimensional piece that has not acted stands on the FIDE board, and it
-    /// meets no square a piece in Dimension X could surface on (or takes the King).
+    /// Whether FIDE move `i` of `fc` ends its turn and keeps it canonical, so that it is
+    /// counted (or listed) without being played: it sorts after the previous action, no
+    /// trans-dimensional piece that has not acted stands on the FIDE board (the caller's
+    /// test), and no surface can follow it (or it takes the King).
+    ///
+    /// After the move only a surface that depends on it may follow (a step, or an
+    /// independent surface, sorts before it and could come first), and the search keeps such
+    /// a surface only if it could not have come first (DX-34): onto a square that was empty,
+    /// the surface was legal before the move, so it is kept only if it would block the move
+    /// (the square is on the move's path and still empty after it); onto a square that was
+    /// occupied, it is possible only if the move empties that square.
     /// (`last_key`: the previous action's key, 0 at the root; `merging`: turns with a
     /// capture go to be merged by position.)
     #[inline(always)]
-    fn fide_ends_turn(fc: &FideCache, i: usize, last_key: u64, merging: bool, surf: u64) -> bool {
+    fn fide_ends_turn(
+        fc: &FideCache,
+        i: usize,
+        last_key: u64,
+        merging: bool,
+        surf: SurfSquares,
+    ) -> bool {
         let merged = fc.takes[i] && merging;
-        !merged && fc.key[i] > last_key && (fc.rf[i] & surf == 0 || fc.kills[i])
+        let quiet = fc.path[i] & surf.free == 0 && fc.vac[i] & surf.occ == 0;
+        !merged && fc.key[i] > last_key && (quiet || fc.kills[i])
     }
 
     /// Whether the FIDE moves at node `d` may be counted by [`Search::fide_ends_turn`]: no
@@ -394,7 +449,7 @@ impl<'v> Search<'v> {
             && (!descent || self.seq[..d].iter().all(|a| a.kind == ActionKind::Step))
     }
 
-    fn bulk_with(&mut self, d: usize, used: u8, fc: &FideCache, surf: u64, fide_td: bool) {
+    fn bulk_with(&mut self, d: usize, used: u8, fc: &FideCache, surf: SurfSquares, fide_td: bool) {
         let last_key = if d > 0 { self.keys[d - 1] } else { 0 };
         let merging = self.collect.is_some();
         for i in 0..fc.list.len() {
@@ -570,26 +625,34 @@ pub(crate) fn legal_turns(p: &DxPosition, out: &mut Vec<Turn>) {
     if !needs_merge(p) {
         Search::visit_actions(p, &mut |acts, _, _| out.push(Turn::from_slice(acts)));
     } else {
-        SCRATCH.with(|s| {
-            let mut s = s.borrow_mut();
-            let Scratch { found, merged } = &mut *s;
-            found.clear();
-            // Only turns with a strike, pinch or capture can share a child (module docs).
-            Search::visit_sets(p, &mut |acts, q, fl| {
-                if fl.td_removal {
-                    found.push((q.hash, Turn::from_slice(acts)));
-                } else {
-                    out.push(Turn::from_slice(acts));
-                }
-            });
-            merged.clear();
-            merge(p, found, merged);
-            // The merged turns into the list, which the search left in text order.
-            merged.sort_unstable_by_key(Turn::text_key);
-            merge_sorted(out, merged);
-        });
+        legal_turns_merged(p, out);
     }
     debug_assert!(out.is_sorted_by_key(Turn::text_key));
+}
+
+/// [`legal_turns`] with every turn played (no FIDE move listed unplayed) and the turns with a
+/// removal merged by position: needed when a Crab or Cobra starts on the FIDE board, and
+/// correct (if slower) for any position, which makes it the tests' reference for the
+/// shortcuts of counting.
+fn legal_turns_merged(p: &DxPosition, out: &mut Vec<Turn>) {
+    SCRATCH.with(|s| {
+        let mut s = s.borrow_mut();
+        let Scratch { found, merged } = &mut *s;
+        found.clear();
+        // Only turns with a strike, pinch or capture can share a child (module docs).
+        Search::visit_sets(p, &mut |acts, q, fl| {
+            if fl.td_removal {
+                found.push((q.hash, Turn::from_slice(acts)));
+            } else {
+                out.push(Turn::from_slice(acts));
+            }
+        });
+        merged.clear();
+        merge(p, found, merged);
+        // The merged turns into the list, which the search left in text order.
+        merged.sort_unstable_by_key(Turn::text_key);
+        merge_sorted(out, merged);
+    });
 }
 
 /// Merges the sorted `extra` into the sorted `out` (text order, DX-34).
@@ -677,4 +740,53 @@ pub(crate) fn canonical_of(p: &DxPosition, want: &DxPosition) -> Option<Turn> {
         }
     });
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dimchess_core::zobrist::SplitMix64;
+
+    /// Positions of random games from the start (castling rights, en passant squares,
+    /// trans-dimensional pieces on either board, pieces pinched or struck away), each checked:
+    /// the counting search (`count_turns`, with its FIDE moves counted unplayed) and the
+    /// listing (`legal_turns`, FIDE moves listed unplayed) against the list with every turn
+    /// played (`legal_turns_merged`).
+    fn check_random_games(seed: u64, games: usize, plies: usize) {
+        let mut rng = SplitMix64::new(seed);
+        let (mut checked, mut with_ep, mut with_td_on_fide) = (0, 0, 0);
+        let mut list = Vec::new();
+        let mut full = Vec::new();
+        for _ in 0..games {
+            let mut p = DxPosition::start();
+            for _ in 0..plies {
+                legal_turns(&p, &mut list);
+                full.clear();
+                legal_turns_merged(&p, &mut full);
+                assert_eq!(count_turns(&p), full.len() as u64, "{p}");
+                assert_eq!(list, full, "{p}");
+                checked += 1;
+                with_ep += usize::from(p.ep != crate::tables::NO_SQ);
+                with_td_on_fide += usize::from(p.td.iter().flatten().any(|&l| l < DX));
+                if list.is_empty() || p.king_sq(1 - p.side.index()).is_none() {
+                    break;
+                }
+                let t = list[rng.below(list.len())];
+                p = child(&p, &t);
+            }
+        }
+        assert!(checked >= games * 2 && with_ep > 0 && with_td_on_fide > 0);
+    }
+
+    #[test]
+    fn counting_shortcuts_match_the_full_list() {
+        check_random_games(1, 4, 6);
+    }
+
+    /// More games (release): `cargo test --release -p dimchess-dimension-x -- --ignored`.
+    #[test]
+    #[ignore]
+    fn counting_shortcuts_match_the_full_list_in_many_games() {
+        check_random_games(2, 60, 12);
+    }
 }
