@@ -112,6 +112,21 @@ struct FideCache {
     /// The FIDE squares the move leaves empty: its origin, a castling Rook's square, an en
     /// passant victim's square (never its target, which the mover occupies).
     vac: ArrayVec<u64, AGENT_CAP>,
+    /// For the root's moves when there are at most 64: which moves a piece on each central
+    /// square keeps from ending their turn (bit `i`: move `i`), so that a node counts its
+    /// FIDE moves that end the turn by a population count ([`Search::bulk_with`]).
+    index: Option<MoveIndex>,
+    /// The smallest sort key of the moves (`u64::MAX` if none).
+    min_key: u64,
+}
+
+/// [`FideCache::index`]: per FIDE square, the moves (bit `i`: move `i`, King captures left
+/// out) that a surface onto that square may follow ([`Search::fide_ends_turn`]).
+struct MoveIndex {
+    /// The square is empty: the moves whose path it is on.
+    free: [u64; 64],
+    /// The square is occupied: the moves that empty it.
+    occ: [u64; 64],
 }
 
 /// Where the pieces in Dimension X that have not acted stand, seen from the FIDE board: the
@@ -404,6 +419,23 @@ impl<'v> Search<'v> {
                 fc.vac.push(vac);
                 fc.path.push(path);
             }
+            fc.min_key = fc.key.iter().copied().min().unwrap_or(u64::MAX);
+            if same_board && fc.list.len() <= 64 {
+                let mut ix = MoveIndex {
+                    free: [0; 64],
+                    occ: [0; 64],
+                };
+                for i in (0..fc.list.len()).filter(|&i| !fc.kills[i]) {
+                    for (sqs, to) in [(fc.path[i], &mut ix.free), (fc.vac[i], &mut ix.occ)] {
+                        let mut bb = sqs & CENTRAL;
+                        while bb != 0 {
+                            to[bb.trailing_zeros() as usize] |= 1u64 << i;
+                            bb &= bb - 1;
+                        }
+                    }
+                }
+                fc.index = Some(ix);
+            }
             if same_board {
                 self.cache = Some(Box::new(fc));
             } else {
@@ -452,6 +484,29 @@ impl<'v> Search<'v> {
     fn bulk_with(&mut self, d: usize, used: u8, fc: &FideCache, surf: SurfSquares, fide_td: bool) {
         let last_key = if d > 0 { self.keys[d - 1] } else { 0 };
         let merging = self.collect.is_some();
+        if let Some(ix) = &fc.index
+            && !fide_td
+            && !merging
+            && last_key < fc.min_key
+        {
+            // Every move ends its turn but those that a surface may follow
+            // (`fide_ends_turn`): counted at once, the others tried.
+            let mut tried = 0u64;
+            for (sqs, by) in [(surf.free, &ix.free), (surf.occ, &ix.occ)] {
+                let mut bb = sqs;
+                while bb != 0 {
+                    tried |= by[bb.trailing_zeros() as usize];
+                    bb &= bb - 1;
+                }
+            }
+            self.count += (fc.list.len() - tried.count_ones() as usize) as u64;
+            while tried != 0 {
+                let i = tried.trailing_zeros() as usize;
+                tried &= tried - 1;
+                self.try_action(d, used, false, fc.list[i], fc.key[i], 0);
+            }
+            return;
+        }
         for i in 0..fc.list.len() {
             if !fide_td && Self::fide_ends_turn(fc, i, last_key, merging, surf) {
                 self.count += 1;
