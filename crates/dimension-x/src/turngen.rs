@@ -543,6 +543,18 @@ impl<'v> Search<'v> {
             }
             desc = true;
         }
+        if desc && !kills {
+            // An action independent of every earlier action with a larger key could have come
+            // before the first of them (each of those stays legal after it and it before each,
+            // `Footprint`): a smaller legal order, so no turn with this prefix is canonical.
+            // (The test `canonical` would make, without replaying.)
+            if let Some(i) = self.keys[..d].iter().position(|&k| k > kx) {
+                let f = *fx.get_or_insert_with(|| footprint(&x, c));
+                if self.fps[i..d].iter().all(|g| g.independent(&f)) {
+                    return;
+                }
+            }
+        }
         // A turn that no action can extend: its position only if someone reads it.
         let leaf = kills || d + 1 == 4;
         if !(leaf && self.bare_leaves) {
