@@ -253,6 +253,7 @@ impl<'v> Search<'v> {
         }
         let c = self.st[d].side.index();
         let last_fide = d > 0 && fide_origin(&self.seq[d - 1]);
+        let last_step = d > 0 && self.seq[d - 1].kind == ActionKind::Step;
         for agent in 0..4 {
             if self.stop {
                 return;
@@ -279,12 +280,31 @@ impl<'v> Search<'v> {
             let mut list = AgentList::new();
             gen_agent(&self.st[d], agent, &mut list);
             for x in list.iter() {
+                if last_step && x.kind == ActionKind::Step && self.step_comes_first(d, x) {
+                    continue;
+                }
                 self.try_action(d, used, descent, *x, x.sort_key(), agent);
                 if self.stop {
                     return;
                 }
             }
         }
+    }
+
+    /// Whether step `x` after the step `seq[d - 1]` sorts before it and is independent of
+    /// it, so that the order with `x` first is smaller and legal ([`Search::try_action`]'s
+    /// first test, without the sort key and footprint). Steps of two pieces sort by their
+    /// origins, file then rank.
+    #[inline(always)]
+    fn step_comes_first(&self, d: usize, x: &Action) -> bool {
+        let y = &self.seq[d - 1];
+        if (x.a % 8, x.a / 8) > (y.a % 8, y.a / 8) {
+            return false;
+        }
+        let fy = &self.fps[d - 1];
+        let w = (1u64 << x.a) | (1u64 << x.b);
+        let r = w | tables().between(x.a as usize, x.b as usize);
+        fy.wd & r == 0 && fy.rd & w == 0
     }
 
     /// Listing mode: every agent's candidate actions in text order, so that the turns are
