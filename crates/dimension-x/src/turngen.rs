@@ -129,6 +129,44 @@ struct MoveIndex {
     occ: [u64; 64],
 }
 
+/// The Dimension X squares that the actions so far read and wrote, and their largest sort
+/// key: a step that touches none of them and sorts before one of them could have come before
+/// it (it is independent of every action, [`Footprint`]), so a prefix ending in it has a
+/// smaller legal order and is cut (as [`Search::try_action`] would, after building its
+/// position).
+struct DxUntouched {
+    rd: u64,
+    wd: u64,
+    max_key: u64,
+}
+
+impl DxUntouched {
+    fn new(keys: &[u64], fps: &[Footprint]) -> Self {
+        let mut u = DxUntouched {
+            rd: 0,
+            wd: 0,
+            max_key: 0,
+        };
+        for (k, f) in keys.iter().zip(fps) {
+            u.rd |= f.rd;
+            u.wd |= f.wd;
+            u.max_key = u.max_key.max(*k);
+        }
+        u
+    }
+
+    /// Whether step `x` is cut.
+    #[inline(always)]
+    fn skips(&self, x: &Action) -> bool {
+        let w = (1u64 << x.a) | (1u64 << x.b);
+        if self.wd & w != 0 || self.rd & w != 0 {
+            return false;
+        }
+        let r = w | tables().between(x.a as usize, x.b as usize);
+        self.wd & r == 0 && x.sort_key() < self.max_key
+    }
+}
+
 /// Where the pieces in Dimension X that have not acted stand, seen from the FIDE board: the
 /// squares they could surface onto (in the central zone), split by whether the FIDE square is
 /// empty at the node.
@@ -254,6 +292,7 @@ impl<'v> Search<'v> {
         let c = self.st[d].side.index();
         let last_fide = d > 0 && fide_origin(&self.seq[d - 1]);
         let last_step = d > 0 && self.seq[d - 1].kind == ActionKind::Step;
+        let dx_untouched = DxUntouched::new(&self.keys[..d], &self.fps[..d]);
         for agent in 0..4 {
             if self.stop {
                 return;
@@ -280,7 +319,9 @@ impl<'v> Search<'v> {
             let mut list = AgentList::new();
             gen_agent(&self.st[d], agent, &mut list);
             for x in list.iter() {
-                if last_step && x.kind == ActionKind::Step && self.step_comes_first(d, x) {
+                if x.kind == ActionKind::Step
+                    && ((last_step && self.step_comes_first(d, x)) || dx_untouched.skips(x))
+                {
                     continue;
                 }
                 self.try_action(d, used, descent, *x, x.sort_key(), agent);
