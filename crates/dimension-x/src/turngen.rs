@@ -681,7 +681,10 @@ impl<'v> Search<'v> {
     fn canonical(&self, n: usize) -> bool {
         for i in 0..n - 1 {
             for j in i + 1..n {
-                if self.keys[j] < self.keys[i] && !removes_king(&self.st[i], &self.seq[j]) {
+                if self.keys[j] < self.keys[i]
+                    && !removes_king(&self.st[i], &self.seq[j])
+                    && action_legal(&self.st[i], &self.seq[j])
+                {
                     // Orders that agree on seq[..i] and put seq[j] at position i.
                     let mut rest = [Action::NONE; 4];
                     let mut m = 0;
@@ -693,9 +696,6 @@ impl<'v> Search<'v> {
                     }
                     let mut s = self.st[i].clone();
                     let mut f = self.fl[i];
-                    if !action_legal(&s, &self.seq[j]) {
-                        continue;
-                    }
                     apply(&mut s, &self.seq[j], &mut f);
                     if completes(&s, &f, &mut rest[..m]) {
                         return false;
