@@ -141,7 +141,7 @@ impl Action {
 
     /// A number that orders actions as their texts do in ASCII byte order (a proper prefix
     /// first): the text's bytes, big-endian, zero-padded.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn sort_key(&self) -> u64 {
         // The first four bytes directly for the common kinds; the rest through the text.
         let sq = |s: u8, up: u8| (u64::from(b'a' - up + s % 8) << 8) | u64::from(b'1' + s / 8);
@@ -150,8 +150,15 @@ impl Action {
             ActionKind::Surface => (sq(self.a, 32) << 48) | (sq(self.a, 0) << 32),
             ActionKind::Dive => (sq(self.a, 0) << 48) | (sq(self.a, 32) << 32),
             ActionKind::Fide if self.c == 0 => (sq(self.a, 0) << 48) | (sq(self.b, 0) << 32),
-            _ => u64::from_be_bytes(self.text_bytes().0),
+            _ => self.text_key(),
         }
+    }
+
+    /// [`Action::sort_key`] through the text (promotions, strikes, pinches), out of line so
+    /// that the common kinds inline.
+    #[inline(never)]
+    fn text_key(&self) -> u64 {
+        u64::from_be_bytes(self.text_bytes().0)
     }
 }
 
