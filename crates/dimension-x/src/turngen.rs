@@ -24,8 +24,9 @@
 //!
 //! From the start most of the work is the FIDE moves after the Dimension X actions; in
 //! counting mode a FIDE move after which nothing can follow (no trans-dimensional piece left
-//! on the FIDE board to act, no piece in Dimension X that could surface on a square the move
-//! vacates) is counted without being played.
+//! on the FIDE board to act, no surface that the search would keep after it:
+//! [`Search::fide_ends_turn`]) is counted without being played, by a population count over
+//! the root's moves while only Dimension X steps have been made.
 
 use std::cell::RefCell;
 
@@ -616,13 +617,7 @@ impl<'v> Search<'v> {
                 }
             }
         }
-        // A turn that no action can extend: its position only if someone reads it.
         let leaf = kills || d + 1 == 4;
-        if !(leaf && self.bare_leaves) {
-            self.st[d + 1] = self.st[d].clone();
-            self.fl[d + 1] = self.fl[d];
-            apply(&mut self.st[d + 1], &x, &mut self.fl[d + 1]);
-        }
         self.seq[d] = x;
         self.keys[d] = kx;
         if desc || !leaf {
@@ -641,6 +636,16 @@ impl<'v> Search<'v> {
             }
         }
         let used2 = used | 1 << agent;
+        if self.last_step_counted(d, &x, kx, used2) {
+            return;
+        }
+        // (After the canonical test, which reads the positions before this action only.)
+        // A turn that no action can extend: its position only if someone reads it.
+        if !(leaf && self.bare_leaves) {
+            self.st[d + 1] = self.st[d].clone();
+            self.fl[d + 1] = self.fl[d];
+            apply(&mut self.st[d + 1], &x, &mut self.fl[d + 1]);
+        }
         if kills {
             self.emit(d + 1);
             return;
@@ -650,6 +655,32 @@ impl<'v> Search<'v> {
         }
         if d + 1 < 4 && !self.stop {
             self.rec(d + 1, used2, desc);
+        }
+    }
+
+    /// Counting mode: whether `x`, a Dimension X step after steps only, is the last action of
+    /// a trans-dimensional piece (every other one has acted or is out of the game), and so
+    /// its node's turns, counted here, are the root's FIDE moves, every one ending its turn
+    /// (nothing can surface after it, [`Search::fide_ends_turn`]): the node needs no
+    /// position.
+    #[inline]
+    fn last_step_counted(&mut self, d: usize, x: &Action, kx: u64, used2: u8) -> bool {
+        if !self.count_only
+            || self.first_only
+            || self.collect.is_some()
+            || x.kind != ActionKind::Step
+            || !self.seq[..d].iter().all(|a| a.kind == ActionKind::Step)
+        {
+            return false;
+        }
+        let c = self.st[d].side.index();
+        let all_acted = (0..3).all(|t| used2 & (2 << t) != 0 || self.st[d].td[c][t] == GONE);
+        match &self.cache {
+            Some(fc) if all_acted && kx < fc.min_key => {
+                self.count += fc.list.len() as u64;
+                true
+            }
+            _ => false,
         }
     }
 
