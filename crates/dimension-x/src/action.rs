@@ -22,6 +22,20 @@ pub enum ActionKind {
     Pinch,
 }
 
+/// A square's name as the third and fourth bytes of a sort key ([`Action::sort_key`]):
+/// `[0]` lower case (FIDE board), `[1]` upper case (Dimension X).
+const KEY_SQ: [[u64; 64]; 2] = {
+    let mut t = [[0u64; 64]; 2];
+    let mut s = 0;
+    while s < 64 {
+        let (file, rank) = ((s % 8) as u64, (s / 8) as u64);
+        t[0][s] = ((b'a' as u64 + file) << 40) | ((b'1' as u64 + rank) << 32);
+        t[1][s] = ((b'A' as u64 + file) << 40) | ((b'1' as u64 + rank) << 32);
+        s += 1;
+    }
+    t
+};
+
 /// One action of a turn. Squares are numbered `a1` = 0 … `h8` = 63 on both boards.
 ///
 /// `a` is the acting piece's square (for a step, its DX square; for a transfer, the square of
@@ -141,17 +155,24 @@ impl Action {
 
     /// A number that orders actions as their texts do in ASCII byte order (a proper prefix
     /// first): the text's bytes, big-endian, zero-padded.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn sort_key(&self) -> u64 {
-        // The first four bytes directly for the common kinds; the rest through the text.
-        let sq = |s: u8, up: u8| (u64::from(b'a' - up + s % 8) << 8) | u64::from(b'1' + s / 8);
+        // The first four bytes from tables for the common kinds; the rest through the text.
+        let (a, b) = ((self.a & 63) as usize, (self.b & 63) as usize);
         match self.kind {
-            ActionKind::Step => (sq(self.a, 32) << 48) | (sq(self.b, 32) << 32),
-            ActionKind::Surface => (sq(self.a, 32) << 48) | (sq(self.a, 0) << 32),
-            ActionKind::Dive => (sq(self.a, 0) << 48) | (sq(self.a, 32) << 32),
-            ActionKind::Fide if self.c == 0 => (sq(self.a, 0) << 48) | (sq(self.b, 0) << 32),
-            _ => u64::from_be_bytes(self.text_bytes().0),
+            ActionKind::Step => KEY_SQ[1][a] << 16 | KEY_SQ[1][b],
+            ActionKind::Surface => KEY_SQ[1][a] << 16 | KEY_SQ[0][a],
+            ActionKind::Dive => KEY_SQ[0][a] << 16 | KEY_SQ[1][a],
+            ActionKind::Fide if self.c == 0 => KEY_SQ[0][a] << 16 | KEY_SQ[0][b],
+            _ => self.text_key(),
         }
+    }
+
+    /// [`Action::sort_key`] through the text (promotions, strikes, pinches), out of line so
+    /// that the common kinds inline.
+    #[inline(never)]
+    fn text_key(&self) -> u64 {
+        u64::from_be_bytes(self.text_bytes().0)
     }
 }
 

@@ -353,8 +353,25 @@ impl Footprint {
     }
 }
 
-/// The footprint of `x`, played by side `c`.
+/// The footprint of `x`, played by side `c`: Dimension X steps inline (most of the search's
+/// footprints), the other kinds through [`footprint_of`].
+#[inline(always)]
 pub(crate) fn footprint(x: &Action, c: usize) -> Footprint {
+    if x.kind == ActionKind::Step {
+        let w = (1u64 << x.a) | (1u64 << x.b);
+        Footprint {
+            rd: w | tables().between(x.a as usize, x.b as usize),
+            wd: w,
+            ..Footprint::default()
+        }
+    } else {
+        footprint_of(x, c)
+    }
+}
+
+/// [`footprint`] of any action.
+#[inline(never)]
+fn footprint_of(x: &Action, c: usize) -> Footprint {
     let t = tables();
     let a = 1u64 << x.a;
     match x.kind {

@@ -24,8 +24,9 @@
 //!
 //! From the start most of the work is the FIDE moves after the Dimension X actions; in
 //! counting mode a FIDE move after which nothing can follow (no trans-dimensional piece left
-//! on the FIDE board to act, no piece in Dimension X that could surface on a square the move
-//! vacates) is counted without being played.
+//! on the FIDE board to act, no surface that the search would keep after it:
+//! [`Search::fide_ends_turn`]) is counted without being played, by a population count over
+//! the root's moves while only Dimension X steps have been made.
 
 use std::cell::RefCell;
 
@@ -35,7 +36,7 @@ use dimchess_core::movelist::ArrayVec;
 
 use crate::movegen::{AGENT_CAP, AgentList, Footprint, action_legal, footprint, gen_agent};
 use crate::play::{TurnFlags, apply};
-use crate::tables::CENTRAL;
+use crate::tables::{CENTRAL, tables};
 
 /// Whether the turns from `p` may need merging by position (a Crab or Cobra of the side to move
 /// starts on the FIDE board).
@@ -102,10 +103,81 @@ pub(crate) struct Search<'v> {
 struct FideCache {
     list: AgentList,
     key: ArrayVec<u64, AGENT_CAP>,
-    rf: ArrayVec<u64, AGENT_CAP>,
+    /// The squares the move needs empty and leaves empty: a Rook's, Bishop's, Queen's or
+    /// double-stepping pawn's squares between origin and target, for castling the squares
+    /// between King and Rook that neither occupies afterwards.
+    path: ArrayVec<u64, AGENT_CAP>,
     kills: ArrayVec<bool, AGENT_CAP>,
     /// Captures (the target holds an enemy piece, or a pawn moves diagonally: en passant).
     takes: ArrayVec<bool, AGENT_CAP>,
+    /// The FIDE squares the move leaves empty: its origin, a castling Rook's square, an en
+    /// passant victim's square (never its target, which the mover occupies).
+    vac: ArrayVec<u64, AGENT_CAP>,
+    /// For the root's moves when there are at most 64: which moves a piece on each central
+    /// square keeps from ending their turn (bit `i`: move `i`), so that a node counts its
+    /// FIDE moves that end the turn by a population count ([`Search::bulk_with`]).
+    index: Option<MoveIndex>,
+    /// The smallest sort key of the moves (`u64::MAX` if none).
+    min_key: u64,
+}
+
+/// [`FideCache::index`]: per FIDE square, the moves (bit `i`: move `i`, King captures left
+/// out) that a surface onto that square may follow ([`Search::fide_ends_turn`]).
+struct MoveIndex {
+    /// The square is empty: the moves whose path it is on.
+    free: [u64; 64],
+    /// The square is occupied: the moves that empty it.
+    occ: [u64; 64],
+}
+
+/// The Dimension X squares that the actions so far read and wrote, and their largest sort
+/// key: a step that touches none of them and sorts before one of them could have come before
+/// it (it is independent of every action, [`Footprint`]), so a prefix ending in it has a
+/// smaller legal order and is cut (as [`Search::try_action`] would, after building its
+/// position).
+struct DxUntouched {
+    rd: u64,
+    wd: u64,
+    max_key: u64,
+}
+
+impl DxUntouched {
+    fn new(keys: &[u64], fps: &[Footprint]) -> Self {
+        let mut u = DxUntouched {
+            rd: 0,
+            wd: 0,
+            max_key: 0,
+        };
+        for (k, f) in keys.iter().zip(fps) {
+            u.rd |= f.rd;
+            u.wd |= f.wd;
+            u.max_key = u.max_key.max(*k);
+        }
+        u
+    }
+
+    /// Whether step `x` is cut.
+    #[inline(always)]
+    fn skips(&self, x: &Action) -> bool {
+        let w = (1u64 << x.a) | (1u64 << x.b);
+        if self.wd & w != 0 || self.rd & w != 0 {
+            return false;
+        }
+        let r = w | tables().between(x.a as usize, x.b as usize);
+        self.wd & r == 0 && x.sort_key() < self.max_key
+    }
+}
+
+/// Where the pieces in Dimension X that have not acted stand, seen from the FIDE board: the
+/// squares they could surface onto (in the central zone), split by whether the FIDE square is
+/// empty at the node.
+#[derive(Copy, Clone, Default)]
+struct SurfSquares {
+    /// Empty FIDE squares: the surface is legal before a FIDE move, and after it unless the
+    /// move lands there; it depends on the move exactly when it would block the move.
+    free: u64,
+    /// Occupied FIDE squares: the surface becomes possible only if the move empties the square.
+    occ: u64,
 }
 
 impl<'v> Search<'v> {
@@ -220,6 +292,8 @@ impl<'v> Search<'v> {
         }
         let c = self.st[d].side.index();
         let last_fide = d > 0 && fide_origin(&self.seq[d - 1]);
+        let last_step = d > 0 && self.seq[d - 1].kind == ActionKind::Step;
+        let dx_untouched = DxUntouched::new(&self.keys[..d], &self.fps[..d]);
         for agent in 0..4 {
             if self.stop {
                 return;
@@ -246,12 +320,33 @@ impl<'v> Search<'v> {
             let mut list = AgentList::new();
             gen_agent(&self.st[d], agent, &mut list);
             for x in list.iter() {
+                if x.kind == ActionKind::Step
+                    && ((last_step && self.step_comes_first(d, x)) || dx_untouched.skips(x))
+                {
+                    continue;
+                }
                 self.try_action(d, used, descent, *x, x.sort_key(), agent);
                 if self.stop {
                     return;
                 }
             }
         }
+    }
+
+    /// Whether step `x` after the step `seq[d - 1]` sorts before it and is independent of
+    /// it, so that the order with `x` first is smaller and legal ([`Search::try_action`]'s
+    /// first test, without the sort key and footprint). Steps of two pieces sort by their
+    /// origins, file then rank.
+    #[inline(always)]
+    fn step_comes_first(&self, d: usize, x: &Action) -> bool {
+        let y = &self.seq[d - 1];
+        if (x.a % 8, x.a / 8) > (y.a % 8, y.a / 8) {
+            return false;
+        }
+        let fy = &self.fps[d - 1];
+        let w = (1u64 << x.a) | (1u64 << x.b);
+        let r = w | tables().between(x.a as usize, x.b as usize);
+        fy.wd & r == 0 && fy.rd & w == 0
     }
 
     /// Listing mode: every agent's candidate actions in text order, so that the turns are
@@ -312,10 +407,8 @@ impl<'v> Search<'v> {
         }
     }
 
-    /// Counting mode, FIDE moves: those after which nothing can follow are counted unplayed.
-    /// A FIDE move is followed by nothing when no trans-dimensional piece that has not acted
-    /// stands on the FIDE board and the move's squares meet none of the squares the pieces
-    /// in Dimension X could surface on (with a Spider's web zone).
+    /// Counting mode, FIDE moves: those after which nothing can follow are counted unplayed
+    /// ([`Search::fide_ends_turn`]).
     fn bulk_fide(&mut self, d: usize, used: u8) {
         self.with_fide(d, used, |s, fc, surf, fide_td| {
             s.bulk_with(d, used, fc, surf, fide_td)
@@ -323,13 +416,18 @@ impl<'v> Search<'v> {
     }
 
     /// Calls `f` with the FIDE moves at node `d` classified, the squares that the pieces in
-    /// Dimension X that have not acted could surface on (with a Spider's web zone), and
-    /// whether a trans-dimensional piece that has not acted stands on the FIDE board.
+    /// Dimension X that have not acted could surface on ([`SurfSquares`]), and whether a trans-dimensional piece that has not acted stands on the FIDE board.
     #[inline]
-    fn with_fide(&mut self, d: usize, used: u8, f: impl FnOnce(&mut Self, &FideCache, u64, bool)) {
+    fn with_fide(
+        &mut self,
+        d: usize,
+        used: u8,
+        f: impl FnOnce(&mut Self, &FideCache, SurfSquares, bool),
+    ) {
         let p = &self.st[d];
         let c = p.side.index();
-        let mut surf = 0u64;
+        let occ = p.occ();
+        let mut surf = SurfSquares::default();
         let mut fide_td = false;
         for t in 0..3 {
             let l = p.td[c][t];
@@ -338,14 +436,15 @@ impl<'v> Search<'v> {
             }
             if l < DX {
                 fide_td = true;
-            } else if CENTRAL & (1u64 << (l - DX)) != 0 {
-                let x = Action {
-                    kind: ActionKind::Surface,
-                    a: l - DX,
-                    b: 0,
-                    c: t as u8,
-                };
-                surf |= footprint(&x, c).rf;
+            } else {
+                let b = 1u64 << (l - DX);
+                if CENTRAL & b != 0 {
+                    if occ & b == 0 {
+                        surf.free |= b;
+                    } else {
+                        surf.occ |= b;
+                    }
+                }
             }
         }
         // While only Dimension X steps have been made, the FIDE board is the root's and so
@@ -356,12 +455,48 @@ impl<'v> Search<'v> {
             gen_agent(&self.st[d], 0, &mut fc.list);
             for x in fc.list.iter() {
                 fc.key.push(x.sort_key());
-                fc.rf.push(footprint(x, c).rf);
                 fc.kills.push(removes_king(&self.st[d], x));
                 let p = &self.st[d];
                 let diag_pawn = p.roles[0] & (1u64 << x.a) != 0 && x.a % 8 != x.b % 8;
-                fc.takes
-                    .push(p.color[1 - c] & (1u64 << x.b) != 0 || diag_pawn);
+                let capture = p.color[1 - c] & (1u64 << x.b) != 0;
+                fc.takes.push(capture || diag_pawn);
+                let mut vac = 1u64 << x.a;
+                if diag_pawn && !capture {
+                    // En passant (DX-25): the victim one rank behind the target.
+                    vac |= 1u64 << if c == 0 { x.b - 8 } else { x.b + 8 };
+                }
+                let mut path = tables().between(x.a as usize, x.b as usize);
+                if p.roles[5] & (1u64 << x.a) != 0 && x.a.abs_diff(x.b) == 2 {
+                    // Castling (DX-23): the Rook's square is left; of the squares between
+                    // King and Rook (which must be empty), the Rook's and the King's targets
+                    // are filled.
+                    let (rook, between, rook_to) = if x.b > x.a {
+                        (x.a + 3, 0b0110_0000u64, x.a + 1)
+                    } else {
+                        (x.a - 4, 0b0000_1110u64, x.a - 1)
+                    };
+                    vac |= 1u64 << rook;
+                    path = (between << (x.a - 4)) & !(1u64 << x.b) & !(1u64 << rook_to);
+                }
+                fc.vac.push(vac);
+                fc.path.push(path);
+            }
+            fc.min_key = fc.key.iter().copied().min().unwrap_or(u64::MAX);
+            if same_board && fc.list.len() <= 64 {
+                let mut ix = MoveIndex {
+                    free: [0; 64],
+                    occ: [0; 64],
+                };
+                for i in (0..fc.list.len()).filter(|&i| !fc.kills[i]) {
+                    for (sqs, to) in [(fc.path[i], &mut ix.free), (fc.vac[i], &mut ix.occ)] {
+                        let mut bb = sqs & CENTRAL;
+                        while bb != 0 {
+                            to[bb.trailing_zeros() as usize] |= 1u64 << i;
+                            bb &= bb - 1;
+                        }
+                    }
+                }
+                fc.index = Some(ix);
             }
             if same_board {
                 self.cache = Some(Box::new(fc));
@@ -375,16 +510,30 @@ impl<'v> Search<'v> {
         }
     }
 
-    /// Whether FIDE move `i` of `fc` ends its turn and keeps it canonical, so
-    /// that it is counted (or listed) without being played: it sorts after the previous
-    /// action, no trans-dimensional piece that has not acted stands on the FIDE board, and it
-    /// meets no square a piece in Dimension X could surface on (or takes the King).
+    /// Whether FIDE move `i` of `fc` ends its turn and keeps it canonical, so that it is
+    /// counted (or listed) without being played: it sorts after the previous action, no
+    /// trans-dimensional piece that has not acted stands on the FIDE board (the caller's
+    /// test), and no surface can follow it (or it takes the King).
+    ///
+    /// After the move only a surface that depends on it may follow (a step, or an
+    /// independent surface, sorts before it and could come first), and the search keeps such
+    /// a surface only if it could not have come first (DX-34): onto a square that was empty,
+    /// the surface was legal before the move, so it is kept only if it would block the move
+    /// (the square is on the move's path and still empty after it); onto a square that was
+    /// occupied, it is possible only if the move empties that square.
     /// (`last_key`: the previous action's key, 0 at the root; `merging`: turns with a
     /// capture go to be merged by position.)
     #[inline(always)]
-    fn fide_ends_turn(fc: &FideCache, i: usize, last_key: u64, merging: bool, surf: u64) -> bool {
+    fn fide_ends_turn(
+        fc: &FideCache,
+        i: usize,
+        last_key: u64,
+        merging: bool,
+        surf: SurfSquares,
+    ) -> bool {
         let merged = fc.takes[i] && merging;
-        !merged && fc.key[i] > last_key && (fc.rf[i] & surf == 0 || fc.kills[i])
+        let quiet = fc.path[i] & surf.free == 0 && fc.vac[i] & surf.occ == 0;
+        !merged && fc.key[i] > last_key && (quiet || fc.kills[i])
     }
 
     /// Whether the FIDE moves at node `d` may be counted by [`Search::fide_ends_turn`]: no
@@ -394,9 +543,32 @@ impl<'v> Search<'v> {
             && (!descent || self.seq[..d].iter().all(|a| a.kind == ActionKind::Step))
     }
 
-    fn bulk_with(&mut self, d: usize, used: u8, fc: &FideCache, surf: u64, fide_td: bool) {
+    fn bulk_with(&mut self, d: usize, used: u8, fc: &FideCache, surf: SurfSquares, fide_td: bool) {
         let last_key = if d > 0 { self.keys[d - 1] } else { 0 };
         let merging = self.collect.is_some();
+        if let Some(ix) = &fc.index
+            && !fide_td
+            && !merging
+            && last_key < fc.min_key
+        {
+            // Every move ends its turn but those that a surface may follow
+            // (`fide_ends_turn`): counted at once, the others tried.
+            let mut tried = 0u64;
+            for (sqs, by) in [(surf.free, &ix.free), (surf.occ, &ix.occ)] {
+                let mut bb = sqs;
+                while bb != 0 {
+                    tried |= by[bb.trailing_zeros() as usize];
+                    bb &= bb - 1;
+                }
+            }
+            self.count += (fc.list.len() - tried.count_ones() as usize) as u64;
+            while tried != 0 {
+                let i = tried.trailing_zeros() as usize;
+                tried &= tried - 1;
+                self.try_action(d, used, false, fc.list[i], fc.key[i], 0);
+            }
+            return;
+        }
         for i in 0..fc.list.len() {
             if !fide_td && Self::fide_ends_turn(fc, i, last_key, merging, surf) {
                 self.count += 1;
@@ -433,13 +605,19 @@ impl<'v> Search<'v> {
             }
             desc = true;
         }
-        // A turn that no action can extend: its position only if someone reads it.
-        let leaf = kills || d + 1 == 4;
-        if !(leaf && self.bare_leaves) {
-            self.st[d + 1] = self.st[d].clone();
-            self.fl[d + 1] = self.fl[d];
-            apply(&mut self.st[d + 1], &x, &mut self.fl[d + 1]);
+        if desc && !kills {
+            // An action independent of every earlier action with a larger key could have come
+            // before the first of them (each of those stays legal after it and it before each,
+            // `Footprint`): a smaller legal order, so no turn with this prefix is canonical.
+            // (The test `canonical` would make, without replaying.)
+            if let Some(i) = self.keys[..d].iter().position(|&k| k > kx) {
+                let f = *fx.get_or_insert_with(|| footprint(&x, c));
+                if self.fps[i..d].iter().all(|g| g.independent(&f)) {
+                    return;
+                }
+            }
         }
+        let leaf = kills || d + 1 == 4;
         self.seq[d] = x;
         self.keys[d] = kx;
         if desc || !leaf {
@@ -458,6 +636,16 @@ impl<'v> Search<'v> {
             }
         }
         let used2 = used | 1 << agent;
+        if self.last_step_counted(d, &x, kx, used2) {
+            return;
+        }
+        // (After the canonical test, which reads the positions before this action only.)
+        // A turn that no action can extend: its position only if someone reads it.
+        if !(leaf && self.bare_leaves) {
+            self.st[d + 1] = self.st[d].clone();
+            self.fl[d + 1] = self.fl[d];
+            apply(&mut self.st[d + 1], &x, &mut self.fl[d + 1]);
+        }
         if kills {
             self.emit(d + 1);
             return;
@@ -467,6 +655,32 @@ impl<'v> Search<'v> {
         }
         if d + 1 < 4 && !self.stop {
             self.rec(d + 1, used2, desc);
+        }
+    }
+
+    /// Counting mode: whether `x`, a Dimension X step after steps only, is the last action of
+    /// a trans-dimensional piece (every other one has acted or is out of the game), and so
+    /// its node's turns, counted here, are the root's FIDE moves, every one ending its turn
+    /// (nothing can surface after it, [`Search::fide_ends_turn`]): the node needs no
+    /// position.
+    #[inline]
+    fn last_step_counted(&mut self, d: usize, x: &Action, kx: u64, used2: u8) -> bool {
+        if !self.count_only
+            || self.first_only
+            || self.collect.is_some()
+            || x.kind != ActionKind::Step
+            || !self.seq[..d].iter().all(|a| a.kind == ActionKind::Step)
+        {
+            return false;
+        }
+        let c = self.st[d].side.index();
+        let all_acted = (0..3).all(|t| used2 & (2 << t) != 0 || self.st[d].td[c][t] == GONE);
+        match &self.cache {
+            Some(fc) if all_acted && kx < fc.min_key => {
+                self.count += fc.list.len() as u64;
+                true
+            }
+            _ => false,
         }
     }
 
@@ -498,7 +712,10 @@ impl<'v> Search<'v> {
     fn canonical(&self, n: usize) -> bool {
         for i in 0..n - 1 {
             for j in i + 1..n {
-                if self.keys[j] < self.keys[i] && !removes_king(&self.st[i], &self.seq[j]) {
+                if self.keys[j] < self.keys[i]
+                    && !removes_king(&self.st[i], &self.seq[j])
+                    && action_legal(&self.st[i], &self.seq[j])
+                {
                     // Orders that agree on seq[..i] and put seq[j] at position i.
                     let mut rest = [Action::NONE; 4];
                     let mut m = 0;
@@ -510,9 +727,6 @@ impl<'v> Search<'v> {
                     }
                     let mut s = self.st[i].clone();
                     let mut f = self.fl[i];
-                    if !action_legal(&s, &self.seq[j]) {
-                        continue;
-                    }
                     apply(&mut s, &self.seq[j], &mut f);
                     if completes(&s, &f, &mut rest[..m]) {
                         return false;
@@ -570,26 +784,34 @@ pub(crate) fn legal_turns(p: &DxPosition, out: &mut Vec<Turn>) {
     if !needs_merge(p) {
         Search::visit_actions(p, &mut |acts, _, _| out.push(Turn::from_slice(acts)));
     } else {
-        SCRATCH.with(|s| {
-            let mut s = s.borrow_mut();
-            let Scratch { found, merged } = &mut *s;
-            found.clear();
-            // Only turns with a strike, pinch or capture can share a child (module docs).
-            Search::visit_sets(p, &mut |acts, q, fl| {
-                if fl.td_removal {
-                    found.push((q.hash, Turn::from_slice(acts)));
-                } else {
-                    out.push(Turn::from_slice(acts));
-                }
-            });
-            merged.clear();
-            merge(p, found, merged);
-            // The merged turns into the list, which the search left in text order.
-            merged.sort_unstable_by_key(Turn::text_key);
-            merge_sorted(out, merged);
-        });
+        legal_turns_merged(p, out);
     }
     debug_assert!(out.is_sorted_by_key(Turn::text_key));
+}
+
+/// [`legal_turns`] with every turn played (no FIDE move listed unplayed) and the turns with a
+/// removal merged by position: needed when a Crab or Cobra starts on the FIDE board, and
+/// correct (if slower) for any position, which makes it the tests' reference for the
+/// shortcuts of counting.
+fn legal_turns_merged(p: &DxPosition, out: &mut Vec<Turn>) {
+    SCRATCH.with(|s| {
+        let mut s = s.borrow_mut();
+        let Scratch { found, merged } = &mut *s;
+        found.clear();
+        // Only turns with a strike, pinch or capture can share a child (module docs).
+        Search::visit_sets(p, &mut |acts, q, fl| {
+            if fl.td_removal {
+                found.push((q.hash, Turn::from_slice(acts)));
+            } else {
+                out.push(Turn::from_slice(acts));
+            }
+        });
+        merged.clear();
+        merge(p, found, merged);
+        // The merged turns into the list, which the search left in text order.
+        merged.sort_unstable_by_key(Turn::text_key);
+        merge_sorted(out, merged);
+    });
 }
 
 /// Merges the sorted `extra` into the sorted `out` (text order, DX-34).
@@ -677,4 +899,53 @@ pub(crate) fn canonical_of(p: &DxPosition, want: &DxPosition) -> Option<Turn> {
         }
     });
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dimchess_core::zobrist::SplitMix64;
+
+    /// Positions of random games from the start (castling rights, en passant squares,
+    /// trans-dimensional pieces on either board, pieces pinched or struck away), each checked:
+    /// the counting search (`count_turns`, with its FIDE moves counted unplayed) and the
+    /// listing (`legal_turns`, FIDE moves listed unplayed) against the list with every turn
+    /// played (`legal_turns_merged`).
+    fn check_random_games(seed: u64, games: usize, plies: usize) {
+        let mut rng = SplitMix64::new(seed);
+        let (mut checked, mut with_ep, mut with_td_on_fide) = (0, 0, 0);
+        let mut list = Vec::new();
+        let mut full = Vec::new();
+        for _ in 0..games {
+            let mut p = DxPosition::start();
+            for _ in 0..plies {
+                legal_turns(&p, &mut list);
+                full.clear();
+                legal_turns_merged(&p, &mut full);
+                assert_eq!(count_turns(&p), full.len() as u64, "{p}");
+                assert_eq!(list, full, "{p}");
+                checked += 1;
+                with_ep += usize::from(p.ep != crate::tables::NO_SQ);
+                with_td_on_fide += usize::from(p.td.iter().flatten().any(|&l| l < DX));
+                if list.is_empty() || p.king_sq(1 - p.side.index()).is_none() {
+                    break;
+                }
+                let t = list[rng.below(list.len())];
+                p = child(&p, &t);
+            }
+        }
+        assert!(checked >= games * 2 && with_ep > 0 && with_td_on_fide > 0);
+    }
+
+    #[test]
+    fn counting_shortcuts_match_the_full_list() {
+        check_random_games(1, 4, 6);
+    }
+
+    /// More games (release): `cargo test --release -p dimchess-dimension-x -- --ignored`.
+    #[test]
+    #[ignore]
+    fn counting_shortcuts_match_the_full_list_in_many_games() {
+        check_random_games(2, 60, 12);
+    }
 }
