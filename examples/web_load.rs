@@ -86,10 +86,78 @@ impl Conn {
 struct Stats {
     moves: BTreeMap<String, Vec<Duration>>,
     polls: Vec<Duration>,
+    /// Dimension X: the answers to each action of a turn being composed (`GET .../turn`).
+    actions: Vec<Duration>,
     creates: Vec<Duration>,
     errors: Vec<String>,
     engine_moves: usize,
     games: usize,
+}
+
+/// `s` percent-encoded for a query string (action texts hold `*`, `^`, `>`).
+fn query_text(s: &str) -> String {
+    s.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// Composes a Dimension X turn as the page does, one action at a time (`GET .../turn`), each
+/// chosen at random among the legal next ones after a think time, ended with even odds once
+/// it may end; its text, or an error.
+async fn compose_turn(
+    conn: &mut Conn,
+    id: &str,
+    state: &Value,
+    seed: &mut u64,
+    think: Duration,
+    stats: &Mutex<Stats>,
+) -> Result<String, String> {
+    let mut partial = state["partial"].clone();
+    loop {
+        let next = partial["next"].as_array().cloned().unwrap_or_default();
+        let done = partial["actions"].as_array().map_or(0, Vec::len);
+        if partial["can_end"] == json!(true) && done > 0 && (next.is_empty() || rng(seed) % 2 == 0)
+        {
+            return Ok(partial["turn"].as_str().unwrap_or_default().to_string());
+        }
+        if next.is_empty() {
+            return Err(format!("no next action: {partial}"));
+        }
+        let pick = next[(rng(seed) % next.len() as u64) as usize][0]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        let mut prefix: Vec<String> = partial["actions"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default();
+        prefix.push(pick);
+        if !think.is_zero() {
+            tokio::time::sleep(think).await;
+        }
+        let path = format!(
+            "/api/games/{id}/turn?actions={}",
+            query_text(&prefix.join(","))
+        );
+        match conn.call("GET", &path, None).await {
+            Ok((200, v, t)) => {
+                stats.lock().unwrap().actions.push(t);
+                partial = v["partial"].clone();
+            }
+            Ok((code, v, _)) => return Err(format!("action {code}: {v}")),
+            Err(e) => return Err(format!("action: {e}")),
+        }
+    }
 }
 
 fn rng(seed: &mut u64) -> u64 {
@@ -174,10 +242,17 @@ async fn client(
                 }
                 continue;
             }
-            let Some(moves) = state["moves"].as_array().filter(|m| !m.is_empty()) else {
-                break;
+            let pick = if state["partial"].is_object() {
+                match compose_turn(&mut conn, &id, &state, &mut seed, think, &stats).await {
+                    Ok(text) => Value::from(text),
+                    Err(e) => return stats.lock().unwrap().errors.push(e),
+                }
+            } else {
+                let Some(moves) = state["moves"].as_array().filter(|m| !m.is_empty()) else {
+                    break;
+                };
+                moves[(rng(&mut seed) % moves.len() as u64) as usize][0].clone()
             };
-            let pick = moves[(rng(&mut seed) % moves.len() as u64) as usize][0].clone();
             if !think.is_zero() {
                 tokio::time::sleep(think).await;
             }
@@ -298,6 +373,8 @@ async fn main() {
         let v = s.moves.get_mut(&k).unwrap();
         line(&format!("  move: {k}"), v);
     }
+    let mut actions = std::mem::take(&mut s.actions);
+    line("dimension-x action (GET turn)", &mut actions);
     let mut polls = std::mem::take(&mut s.polls);
     line("state poll (engine to move)", &mut polls);
     let mut creates = std::mem::take(&mut s.creates);
