@@ -6,6 +6,7 @@
 //! ```sh
 //! cargo run --release -- serve --addr 127.0.0.1:8080 &
 //! cargo run --release --example web_load -- 127.0.0.1:8080 64 60 0   # address, clients, seconds, think ms
+//! cargo run --release --example web_load -- 127.0.0.1:8080 64 60 500 20   # ... and poll ms (default 150, as the page)
 //! ```
 //!
 //! With a think time of 0 each client sends its next move as soon as the last is answered
@@ -173,6 +174,7 @@ async fn client(
     variants: Vec<(String, usize)>,
     until: Instant,
     think: Duration,
+    poll: Duration,
     stats: Arc<Mutex<Stats>>,
 ) {
     let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ (i as u64 + 1).wrapping_mul(0x2545_f491_4f6c_dd1d);
@@ -219,7 +221,7 @@ async fn client(
         let mut plies = 0;
         while Instant::now() < until && state["over"] != json!(true) && plies < 200 {
             if state["engine_to_move"] == json!(true) {
-                tokio::time::sleep(Duration::from_millis(20)).await;
+                tokio::time::sleep(poll).await;
                 match conn.call("GET", &format!("/api/games/{id}"), None).await {
                     Ok((200, v, t)) => {
                         let mut s = stats.lock().unwrap();
@@ -317,6 +319,8 @@ async fn main() {
     let clients: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(64);
     let seconds: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(60);
     let think = Duration::from_millis(args.get(3).and_then(|s| s.parse().ok()).unwrap_or(0));
+    // The page polls every 150 ms while an engine seat is to move.
+    let poll = Duration::from_millis(args.get(4).and_then(|s| s.parse().ok()).unwrap_or(150));
     let mut conn = Conn::open(&addr).await.expect("connect to the server");
     let (_, list, _) = conn
         .call("GET", "/api/variants", None)
@@ -343,6 +347,7 @@ async fn main() {
                 variants.clone(),
                 until,
                 think,
+                poll,
                 stats.clone(),
             ))
         })
@@ -352,8 +357,9 @@ async fn main() {
     }
     let mut s = stats.lock().unwrap();
     println!(
-        "{clients} clients, {seconds} s, think {} ms, {addr}; a quarter against engine seats (100 ms per move)",
-        think.as_millis()
+        "{clients} clients, {seconds} s, think {} ms, poll {} ms, {addr}; a quarter against engine seats (100 ms per move)",
+        think.as_millis(),
+        poll.as_millis()
     );
     println!(
         "{:<34} {:>7} {:>8} {:>8} {:>8}",

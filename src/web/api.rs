@@ -289,6 +289,14 @@ fn find(app: &App, id: &str) -> Result<Shared, ApiError> {
 
 async fn state(State(app): State<Shared_>, Path(id): Path<String>) -> ApiResult {
     let shared = find(&app, &id)?;
+    // A poll while the engine thinks finds the state made already: answered here, without
+    // the hop to a blocking thread. Only if nobody holds the game (`try_lock`): an async
+    // worker never waits for a lock.
+    if let Ok(e) = shared.try_lock()
+        && let Some(res) = cached_state(&e)
+    {
+        return Ok(res);
+    }
     blocking(move || {
         let mut e = lock(&shared);
         Ok(state_body(&id, &mut e))
@@ -512,7 +520,8 @@ fn start_engine(app: &Shared_, id: &str, shared: &Shared, e: &mut Entry) {
         // the states), so a search can only take a core, not the server's threads.
         let permit = app.engines.acquire().await;
         let hash_mb = app.config.engine_hash_mb;
-        let searched = on_engine_thread(move || {
+        let nice = app.config.engine_nice;
+        let searched = on_engine_thread(nice, move || {
             let mut engine = AnyEngine::new(&Options {
                 hash_mb,
                 ..Options::default()
@@ -547,20 +556,36 @@ fn start_engine(app: &Shared_, id: &str, shared: &Shared, e: &mut Entry) {
     });
 }
 
-/// Runs `search` on a new thread of its own and awaits its answer (an error if the thread
-/// cannot start or panics).
+/// Runs `search` on a new thread of its own, at niceness `nice` ([`Config::engine_nice`]),
+/// and awaits its answer (an error if the thread cannot start or panics).
 async fn on_engine_thread<T: Send + 'static>(
+    nice: i32,
     search: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, String> {
     let (tx, rx) = tokio::sync::oneshot::channel();
     std::thread::Builder::new()
         .name("dimchess-engine".into())
         .spawn(move || {
+            lower_priority(nice);
             let _ = tx.send(search());
         })
         .map_err(|e| format!("cannot start an engine thread: {e}"))?;
     rx.await.map_err(|_| "the engine thread failed".to_string())
 }
+
+/// Lowers the calling thread's priority to niceness `nice` (Linux: `setpriority` on the
+/// thread id changes that thread only). Best effort: a failure leaves the priority as it was.
+#[cfg(target_os = "linux")]
+fn lower_priority(nice: i32) {
+    if nice > 0 {
+        let me = rustix::thread::gettid();
+        let _ = rustix::process::setpriority_process(Some(me), nice.min(19));
+    }
+}
+
+/// Elsewhere the engine threads keep the server's priority.
+#[cfg(not(target_os = "linux"))]
+fn lower_priority(_nice: i32) {}
 
 /// Cell names to cell indices (the boards' cells laid end to end): every full name, and per
 /// board the names without the board's prefix (`h4` for `E:h4`), for texts such as
@@ -650,6 +675,17 @@ fn state_body(id: &str, e: &mut Entry) -> Response {
         }
     };
     ([(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+/// The state of `e` if it has not changed since it was last made.
+fn cached_state(e: &Entry) -> Option<Response> {
+    let key = (e.version, e.thinking, e.engine_error.is_some());
+    match &e.cache {
+        Some((k, body)) if *k == key => {
+            Some(([(header::CONTENT_TYPE, "application/json")], body.clone()).into_response())
+        }
+        _ => None,
+    }
 }
 
 /// `s` as a JSON string.

@@ -38,6 +38,10 @@ pub struct Config {
     pub engine_threads: usize,
     /// Transposition table per search, in MiB.
     pub engine_hash_mb: usize,
+    /// The niceness an engine thread gives itself (Linux; 0 to 19, 0 keeps the server's):
+    /// the higher, the more a core goes to answering requests rather than to a search, which
+    /// still answers in its time per move (it searches less deep when the cores are busy).
+    pub engine_nice: i32,
 }
 
 impl Default for Config {
@@ -52,6 +56,7 @@ impl Default for Config {
             engine_threads: std::thread::available_parallelism()
                 .map_or(1, |n| n.get().saturating_sub(1).max(1)),
             engine_hash_mb: 8,
+            engine_nice: 10,
         }
     }
 }
