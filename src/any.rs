@@ -449,6 +449,10 @@ impl AnyPosition {
             }
         }
         Some(Ok(ComposedTurn {
+            position: AnyPosition::new(
+                self.variant,
+                VariantPosition::DimensionX(t.position().clone()),
+            ),
             actions: t.actions().iter().map(ToString::to_string).collect(),
             next: t.legal_next().iter().map(ToString::to_string).collect(),
             can_end: t.can_end(),
@@ -469,6 +473,9 @@ impl AnyPosition {
 /// A turn being composed action by action ([`AnyPosition::compose_turn`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ComposedTurn {
+    /// The position the actions so far left: the same side still to move, the turn not yet
+    /// ended (what a board shows while the turn is composed).
+    pub position: AnyPosition,
     /// The actions so far, in order, as texts.
     pub actions: Vec<String>,
     /// The legal next actions as texts: each begins at least one legal turn. Empty once the

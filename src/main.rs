@@ -92,7 +92,7 @@ struct ServeArgs {
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
     addr: std::net::SocketAddr,
     /// The niceness of the engine threads (Linux, 0 to 19; 0: the server's own priority)
-    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(i32).range(0..=19))]
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(i32).range(0..=19))]
     engine_nice: i32,
 }
 

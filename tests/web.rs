@@ -453,6 +453,11 @@ async fn dimension_x_turns_are_composed_action_by_action() {
     let (s, v) = get(&app, &format!("{turn}?actions=e2e4")).await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["partial"]["can_end"], json!(true));
+    // The boards as the action left them: the pawn on e4, e2 and e4 highlighted.
+    let fide_board = &v["partial"]["layout"]["boards"][0]["cells"];
+    assert_eq!(fide_board[28]["piece"]["symbol"], json!("P"));
+    assert_eq!(fide_board[12]["piece"], Value::Null);
+    assert_eq!(v["partial"]["last_move_cells"], json!([12, 28]));
     assert!(
         v["partial"]["next"]
             .as_array()

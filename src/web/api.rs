@@ -474,7 +474,20 @@ async fn turn(
             .map_err(|err| ApiError::unprocessable(err.to_string()))?;
         let layout = e.game.layout();
         let names = CellNames::new(&layout);
-        let body = json!({ "version": e.version, "partial": partial_json(&names, &composed) });
+        let mut partial = partial_json(&names, &composed);
+        if !composed.actions.is_empty() {
+            // The boards as the actions so far left them, their changes highlighted.
+            let mut after = composed.position.layout();
+            after.last_move = Layout::changed_cells(&layout, &after);
+            let changed: Vec<usize> = after
+                .last_move
+                .iter()
+                .map(|c| names.boards[c.board].0 + c.cell)
+                .collect();
+            partial["last_move_cells"] = json!(changed);
+            partial["layout"] = json!(after);
+        }
+        let body = json!({ "version": e.version, "partial": partial });
         Ok(axum::Json(body).into_response())
     })
     .await

@@ -38,9 +38,11 @@ pub struct Config {
     pub engine_threads: usize,
     /// Transposition table per search, in MiB.
     pub engine_hash_mb: usize,
-    /// The niceness an engine thread gives itself (Linux; 0 to 19, 0 keeps the server's):
-    /// the higher, the more a core goes to answering requests rather than to a search, which
-    /// still answers in its time per move (it searches less deep when the cores are busy).
+    /// The niceness an engine thread gives itself (Linux; 0 to 19, 0, the default, keeps the
+    /// server's): the higher, the more a core goes to answering requests rather than to a
+    /// search. Off by default: it bettered no p99 in the load test (docs/web.md), and on an
+    /// overloaded machine a niced search thread starves (engine replies of 20 ms per move
+    /// took more than 30 s at load average 19 on 2 cores).
     pub engine_nice: i32,
 }
 
@@ -56,7 +58,7 @@ impl Default for Config {
             engine_threads: std::thread::available_parallelism()
                 .map_or(1, |n| n.get().saturating_sub(1).max(1)),
             engine_hash_mb: 8,
-            engine_nice: 10,
+            engine_nice: 0,
         }
     }
 }

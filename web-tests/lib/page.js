@@ -57,10 +57,11 @@ export const pagePartial = async (page) => JSON.parse(await page.evaluate("JSON.
  * Composes a Dimension X turn action by action by clicks alone, choosing each action at random
  * (`next`) among the legal next actions the page holds, and ends it with the "End turn"
  * button once it may end and at least `minActions` actions were made (or nothing can follow);
- * `beforeEnd(partial)` runs just before that click (a screenshot of the turn being composed).
+ * `onAction(partial)` runs after each action taken while the turn goes on (a screenshot of the
+ * turn being composed).
  * Returns the state after the turn, the turn as composed, and the clicks it took.
  */
-export async function playTurnByClicks(page, next, { minActions = 1, maxActions = 4, beforeEnd = null } = {}) {
+export async function playTurnByClicks(page, next, { minActions = 1, maxActions = 4, onAction = null } = {}) {
   const s = await pageState(page);
   const before = s.version;
   let clicks = 0;
@@ -72,7 +73,6 @@ export async function playTurnByClicks(page, next, { minActions = 1, maxActions 
     if (mayEnd && (p.next.length === 0 || done >= maxActions || (done >= minActions && next(3) === 0))) {
       assert.equal(await page.getAttribute("#end-turn", "data-move"), p.turn);
       assert.equal(await page.textContent("#turn-actions"), p.actions.join(", "));
-      if (beforeEnd) await beforeEnd(p);
       await page.click("#end-turn");
       clicks++;
       break;
@@ -92,6 +92,8 @@ export async function playTurnByClicks(page, next, { minActions = 1, maxActions 
     if ((await pageState(page)).version > before) break; // nothing could follow: played at once
     const after = await pagePartial(page);
     assert.equal(after.actions[done], text);
+    assert.equal(await page.textContent("#turn-actions"), after.actions.join(", "));
+    if (onAction) await onAction(after);
   }
   await waitVersionAbove(page, before);
   const after = await pageState(page);

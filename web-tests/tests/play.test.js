@@ -81,8 +81,9 @@ for (const v of variants) {
           // A turn of two actions or more, each chosen by clicks among the legal next actions.
           const turn = await playTurnByClicks(page, next, {
             minActions: 2,
-            beforeEnd: async (p) => {
-              if (p.actions.length >= 2 && !seen.multi) {
+            onAction: async (p) => {
+              if (p.actions.length === 2 && !seen.turnShot) {
+                seen.turnShot = true;
                 await page.screenshot({ path: path.join(ARTIFACTS, "dimension-x-turn.png"), fullPage: true });
               }
             },

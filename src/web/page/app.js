@@ -118,7 +118,9 @@ function candidates() {
 
 function render() {
   const s = state;
-  const layout = s.layout;
+  // While a turn is composed, the boards as its actions so far left them.
+  const composing = partial && partial.layout;
+  const layout = composing ? partial.layout : s.layout;
   document.body.dataset.version = s.version;
   document.body.dataset.thinking = s.thinking;
   document.body.dataset.variant = s.variant;
@@ -136,7 +138,7 @@ function render() {
     if (cells.length > selection.length) targets.add(cells[selection.length]);
   }
   if (humanToMove) for (const [, cells] of choosable()) if (cells.length) starts.add(cells[0]);
-  const last = new Set(s.last_move_cells);
+  const last = new Set(composing ? partial.last_move_cells : s.last_move_cells);
   const landings = new Map();
   let offset = 0;
   const offsets = layout.boards.map((b) => { const o = offset; offset += b.cells.length; return o; });
