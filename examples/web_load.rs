@@ -123,7 +123,9 @@ async fn compose_turn(
     loop {
         let next = partial["next"].as_array().cloned().unwrap_or_default();
         let done = partial["actions"].as_array().map_or(0, Vec::len);
-        if partial["can_end"] == json!(true) && done > 0 && (next.is_empty() || rng(seed) % 2 == 0)
+        if partial["can_end"] == json!(true)
+            && done > 0
+            && (next.is_empty() || rng(seed).is_multiple_of(2))
         {
             return Ok(partial["turn"].as_str().unwrap_or_default().to_string());
         }
