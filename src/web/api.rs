@@ -272,8 +272,8 @@ fn seat(s: &SeatSpec, config: &Config) -> Result<Seat, ApiError> {
     }
 }
 
-/// Runs a request's work on a blocking thread: building a state (tens of thousands of moves
-/// in Dimension X) must not hold up the tasks that answer other games' requests.
+/// Runs a request's work on a blocking thread: building a state (the legal moves with their
+/// texts, the layout, the record) must not hold up the tasks that answer other games' requests.
 async fn blocking(work: impl FnOnce() -> ApiResult + Send + 'static) -> ApiResult {
     tokio::task::spawn_blocking(work).await.unwrap_or_else(|e| {
         Err(ApiError(
@@ -514,7 +514,7 @@ fn partial_json(names: &CellNames, t: &crate::ComposedTurn) -> Value {
 }
 
 /// If an engine seat is to move in a game that goes on and no search runs, starts one on a
-/// blocking thread; its move is played if the game has not changed meanwhile, and then the
+/// thread of its own (once one of the `engine_threads` permits is free); its move is played if the game has not changed meanwhile, and then the
 /// next engine seat, if any, is started in turn.
 fn start_engine(app: &Shared_, id: &str, shared: &Shared, e: &mut Entry) {
     if e.thinking || e.game.result_text().is_some() || e.game.len() >= app.config.max_plies {

@@ -1,5 +1,5 @@
 //! The web server behind `dimchess serve` (feature `serve`): a JSON API that hosts games of
-//! every registered variant in memory, engine seats answered on blocking threads, and a page
+//! every registered variant in memory, engine seats searching on threads of their own, and a page
 //! (plain HTML, CSS and JavaScript embedded in the binary) that plays them by clicks.
 //!
 //! The API is described in `docs/web.md`. Every bad request is answered with a 4xx status and

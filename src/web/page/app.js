@@ -269,7 +269,8 @@ function render() {
     const exact = cands.filter(([, cells]) => cells.length === selection.length);
     if (exact.length > 0) {
       const p = document.createElement("p");
-      p.textContent = targets.size > 0 ? "Play one of these, or click on to go on:" : "Choose the move:";
+      const what = partial ? "action" : "move";
+      p.textContent = targets.size > 0 ? "Choose the " + what + ", or click on to go on:" : "Choose the " + what + ":";
       choices.append(p);
       for (const [text] of exact.slice(0, 200)) choices.append(moveButton(text));
     }
