@@ -6,6 +6,7 @@
 //! ```sh
 //! cargo run --release -- serve --addr 127.0.0.1:8080 &
 //! cargo run --release --example web_load -- 127.0.0.1:8080 64 60 0   # address, clients, seconds, think ms
+//! cargo run --release --example web_load -- 127.0.0.1:8080 64 60 500 20   # ... and poll ms (default 150, as the page)
 //! ```
 //!
 //! With a think time of 0 each client sends its next move as soon as the last is answered
@@ -86,10 +87,80 @@ impl Conn {
 struct Stats {
     moves: BTreeMap<String, Vec<Duration>>,
     polls: Vec<Duration>,
+    /// Dimension X: the answers to each action of a turn being composed (`GET .../turn`).
+    actions: Vec<Duration>,
     creates: Vec<Duration>,
     errors: Vec<String>,
     engine_moves: usize,
     games: usize,
+}
+
+/// `s` percent-encoded for a query string (action texts hold `*`, `^`, `>`).
+fn query_text(s: &str) -> String {
+    s.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// Composes a Dimension X turn as the page does, one action at a time (`GET .../turn`), each
+/// chosen at random among the legal next ones after a think time, ended with even odds once
+/// it may end; its text, or an error.
+async fn compose_turn(
+    conn: &mut Conn,
+    id: &str,
+    state: &Value,
+    seed: &mut u64,
+    think: Duration,
+    stats: &Mutex<Stats>,
+) -> Result<String, String> {
+    let mut partial = state["partial"].clone();
+    loop {
+        let next = partial["next"].as_array().cloned().unwrap_or_default();
+        let done = partial["actions"].as_array().map_or(0, Vec::len);
+        if partial["can_end"] == json!(true)
+            && done > 0
+            && (next.is_empty() || rng(seed).is_multiple_of(2))
+        {
+            return Ok(partial["turn"].as_str().unwrap_or_default().to_string());
+        }
+        if next.is_empty() {
+            return Err(format!("no next action: {partial}"));
+        }
+        let pick = next[(rng(seed) % next.len() as u64) as usize][0]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        let mut prefix: Vec<String> = partial["actions"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default();
+        prefix.push(pick);
+        if !think.is_zero() {
+            tokio::time::sleep(think).await;
+        }
+        let path = format!(
+            "/api/games/{id}/turn?actions={}",
+            query_text(&prefix.join(","))
+        );
+        match conn.call("GET", &path, None).await {
+            Ok((200, v, t)) => {
+                stats.lock().unwrap().actions.push(t);
+                partial = v["partial"].clone();
+            }
+            Ok((code, v, _)) => return Err(format!("action {code}: {v}")),
+            Err(e) => return Err(format!("action: {e}")),
+        }
+    }
 }
 
 fn rng(seed: &mut u64) -> u64 {
@@ -105,6 +176,7 @@ async fn client(
     variants: Vec<(String, usize)>,
     until: Instant,
     think: Duration,
+    poll: Duration,
     stats: Arc<Mutex<Stats>>,
 ) {
     let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ (i as u64 + 1).wrapping_mul(0x2545_f491_4f6c_dd1d);
@@ -151,7 +223,7 @@ async fn client(
         let mut plies = 0;
         while Instant::now() < until && state["over"] != json!(true) && plies < 200 {
             if state["engine_to_move"] == json!(true) {
-                tokio::time::sleep(Duration::from_millis(20)).await;
+                tokio::time::sleep(poll).await;
                 match conn.call("GET", &format!("/api/games/{id}"), None).await {
                     Ok((200, v, t)) => {
                         let mut s = stats.lock().unwrap();
@@ -174,10 +246,17 @@ async fn client(
                 }
                 continue;
             }
-            let Some(moves) = state["moves"].as_array().filter(|m| !m.is_empty()) else {
-                break;
+            let pick = if state["partial"].is_object() {
+                match compose_turn(&mut conn, &id, &state, &mut seed, think, &stats).await {
+                    Ok(text) => Value::from(text),
+                    Err(e) => return stats.lock().unwrap().errors.push(e),
+                }
+            } else {
+                let Some(moves) = state["moves"].as_array().filter(|m| !m.is_empty()) else {
+                    break;
+                };
+                moves[(rng(&mut seed) % moves.len() as u64) as usize][0].clone()
             };
-            let pick = moves[(rng(&mut seed) % moves.len() as u64) as usize][0].clone();
             if !think.is_zero() {
                 tokio::time::sleep(think).await;
             }
@@ -242,6 +321,8 @@ async fn main() {
     let clients: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(64);
     let seconds: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(60);
     let think = Duration::from_millis(args.get(3).and_then(|s| s.parse().ok()).unwrap_or(0));
+    // The page polls every 150 ms while an engine seat is to move.
+    let poll = Duration::from_millis(args.get(4).and_then(|s| s.parse().ok()).unwrap_or(150));
     let mut conn = Conn::open(&addr).await.expect("connect to the server");
     let (_, list, _) = conn
         .call("GET", "/api/variants", None)
@@ -268,6 +349,7 @@ async fn main() {
                 variants.clone(),
                 until,
                 think,
+                poll,
                 stats.clone(),
             ))
         })
@@ -277,8 +359,9 @@ async fn main() {
     }
     let mut s = stats.lock().unwrap();
     println!(
-        "{clients} clients, {seconds} s, think {} ms, {addr}; a quarter against engine seats (100 ms per move)",
-        think.as_millis()
+        "{clients} clients, {seconds} s, think {} ms, poll {} ms, {addr}; a quarter against engine seats (100 ms per move)",
+        think.as_millis(),
+        poll.as_millis()
     );
     println!(
         "{:<34} {:>7} {:>8} {:>8} {:>8}",
@@ -298,6 +381,8 @@ async fn main() {
         let v = s.moves.get_mut(&k).unwrap();
         line(&format!("  move: {k}"), v);
     }
+    let mut actions = std::mem::take(&mut s.actions);
+    line("dimension-x action (GET turn)", &mut actions);
     let mut polls = std::mem::take(&mut s.polls);
     line("state poll (engine to move)", &mut polls);
     let mut creates = std::mem::take(&mut s.creates);

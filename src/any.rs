@@ -411,6 +411,54 @@ impl AnyPosition {
         self.pos.solve(options)
     }
 
+    /// Whether a move of this variant is a turn composed action by action (Dimension X,
+    /// rulebook 6.2), which [`AnyPosition::compose_turn`] lets a player build one action at a
+    /// time instead of choosing among every legal turn (tens of thousands).
+    pub fn composes_turns(&self) -> bool {
+        matches!(self.pos, VariantPosition::DimensionX(_))
+    }
+
+    /// A turn being composed action by action (Dimension X's action-level API,
+    /// [`dimchess_dimension_x::PartialTurn`]): after the actions of `prefix`, in order, the
+    /// legal next actions (each begins at least one legal turn, rulebook 6.2) and whether the
+    /// turn may end there (DX-6). `None` for the variants whose moves are not composed
+    /// ([`AnyPosition::composes_turns`]); an error names the first action of `prefix` that is
+    /// not a legal next action.
+    ///
+    /// ```
+    /// use dimchess::{registry, Position};
+    /// let pos = registry::start("dimension-x").unwrap();
+    /// let t = pos.compose_turn(&[]).unwrap().unwrap();
+    /// assert!(!t.can_end && t.next.iter().any(|a| a == "e2e4"));
+    /// let t = pos.compose_turn(&["e2e4", "E2e2"]).unwrap().unwrap();
+    /// assert!(t.can_end);
+    /// assert_eq!(t.turn_text(), "e2e4,E2e2");
+    /// let mut after = pos.clone();
+    /// after.play_text(&t.turn_text()).unwrap();
+    /// assert!(pos.compose_turn(&["e2e5"]).unwrap().is_err());
+    /// assert!(registry::start("fide").unwrap().compose_turn(&[]).is_none());
+    /// ```
+    pub fn compose_turn(&self, prefix: &[&str]) -> Option<Result<ComposedTurn, Error>> {
+        let VariantPosition::DimensionX(p) = &self.pos else {
+            return None;
+        };
+        let mut t = dimchess_dimension_x::PartialTurn::new(p);
+        for a in prefix {
+            if let Err(e) = t.play_text(a) {
+                return Some(Err(e));
+            }
+        }
+        Some(Ok(ComposedTurn {
+            position: AnyPosition::new(
+                self.variant,
+                VariantPosition::DimensionX(t.position().clone()),
+            ),
+            actions: t.actions().iter().map(ToString::to_string).collect(),
+            next: t.legal_next().iter().map(ToString::to_string).collect(),
+            can_end: t.can_end(),
+        }))
+    }
+
     /// The layout of the position after `mv` with the cells `mv` changed highlighted as the
     /// last move, or an error (and no change) if `mv` is illegal here.
     pub fn play_and_layout(&mut self, mv: AnyMove) -> Result<Layout, Error> {
@@ -419,6 +467,30 @@ impl AnyPosition {
         let mut after = self.layout();
         after.last_move = Layout::changed_cells(&before, &after);
         Ok(after)
+    }
+}
+
+/// A turn being composed action by action ([`AnyPosition::compose_turn`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComposedTurn {
+    /// The position the actions so far left: the same side still to move, the turn not yet
+    /// ended (what a board shows while the turn is composed).
+    pub position: AnyPosition,
+    /// The actions so far, in order, as texts.
+    pub actions: Vec<String>,
+    /// The legal next actions as texts: each begins at least one legal turn. Empty once the
+    /// enemy King is removed (DX-7) or when no action can follow.
+    pub next: Vec<String>,
+    /// Whether the turn may end after the actions so far (DX-6): it has a FIDE move or
+    /// removed the enemy King.
+    pub can_end: bool,
+}
+
+impl ComposedTurn {
+    /// The text of the turn of the actions so far (commas between them), to play once it
+    /// may end.
+    pub fn turn_text(&self) -> String {
+        self.actions.join(",")
     }
 }
 

@@ -60,7 +60,7 @@ pub mod uci;
 #[cfg(feature = "serve")]
 pub mod web;
 
-pub use any::{AnyMove, AnyPosition, VariantPosition};
+pub use any::{AnyMove, AnyPosition, ComposedTurn, VariantPosition};
 pub use dimchess_core as core;
 pub use dimchess_core::{Describe, Error, Layout, Outcome, Position};
 pub use dimchess_dimension_chess as dimension_chess;

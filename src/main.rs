@@ -91,6 +91,9 @@ struct ServeArgs {
     /// HOST:PORT to listen on
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
     addr: std::net::SocketAddr,
+    /// The niceness of the engine threads (Linux, 0 to 19; 0: the server's own priority)
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(i32).range(0..=19))]
+    engine_nice: i32,
 }
 
 /// `dimchess perft`.
@@ -440,8 +443,14 @@ pub(crate) fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
         Command::PerftRun(a) => units_cli::run(a, out).map_err(Fail)?,
         Command::PerftMerge(a) => units_cli::merge(a, out).map_err(Fail)?,
         #[cfg(feature = "serve")]
-        Command::Serve(a) => dimchess::web::serve(a.addr, dimchess::web::Config::default())
-            .map_err(|e| Fail(format!("serve on {}: {e}", a.addr)))?,
+        Command::Serve(a) => dimchess::web::serve(
+            a.addr,
+            dimchess::web::Config {
+                engine_nice: a.engine_nice,
+                ..dimchess::web::Config::default()
+            },
+        )
+        .map_err(|e| Fail(format!("serve on {}: {e}", a.addr)))?,
         Command::Completions(a) => {
             // Into a buffer first: clap_complete panics if its writer fails (a closed pipe).
             let mut script = Vec::new();

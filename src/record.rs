@@ -119,6 +119,21 @@ impl Game {
         self.moves.iter().map(|(_, t)| t.as_str())
     }
 
+    /// The Zobrist keys of the positions before the position now, oldest first: the game's
+    /// history as an engine's search takes it, to know repetitions
+    /// ([`crate::engine::AnyEngine::search`], as `dimchess uci` passes it).
+    ///
+    /// ```
+    /// use dimchess::{record::Game, registry, Position};
+    /// let mut game = Game::new(registry::start("fide").unwrap());
+    /// game.play_text("g1f3").unwrap();
+    /// assert_eq!(game.zobrist_history(), vec![game.start().zobrist()]);
+    /// ```
+    pub fn zobrist_history(&self) -> Vec<u64> {
+        let earlier = &self.history[..self.history.len() - 1];
+        earlier.iter().map(Position::zobrist).collect()
+    }
+
     /// The number of moves played.
     pub fn len(&self) -> usize {
         self.moves.len()

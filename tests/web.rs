@@ -209,6 +209,11 @@ async fn moves_after_the_end_are_refused() {
     assert_eq!(v["over"], json!(true));
     assert!(v["result"].as_str().unwrap().starts_with("0-1"));
     assert_eq!(v["moves"], json!([]));
+    // Nor is a turn composed in a finished game.
+    refused(
+        get(&app, &format!("/api/games/{id}/turn")).await,
+        StatusCode::CONFLICT,
+    );
     refused(
         post(
             &app,
@@ -302,6 +307,27 @@ async fn a_random_game_of_every_variant_through_the_api() {
             if state["over"] == json!(true) {
                 break;
             }
+            if variant == "dimension-x" {
+                // Turns are composed action by action: the state holds the legal first actions.
+                assert_eq!(state["moves"], Value::Null);
+                let pick = compose_random_turn(&app, &id, &state, cells_total, &mut rng).await;
+                let (s, next) = post(
+                    &app,
+                    &format!("/api/games/{id}/moves"),
+                    json!({"move": pick}),
+                )
+                .await;
+                assert_eq!(s, StatusCode::OK, "{variant} {pick}: {next}");
+                // The record holds the canonical order of the actions (DX-34).
+                let mut played: Vec<&str> =
+                    next["last_move"].as_str().unwrap().split(',').collect();
+                let mut composed: Vec<&str> = pick.split(',').collect();
+                played.sort_unstable();
+                composed.sort_unstable();
+                assert_eq!(played, composed);
+                state = next;
+                continue;
+            }
             let moves = state["moves"].as_array().unwrap();
             assert!(
                 !moves.is_empty(),
@@ -343,6 +369,146 @@ async fn a_random_game_of_every_variant_through_the_api() {
             state["position"].as_str().unwrap()
         );
     }
+}
+
+/// `s` percent-encoded for a query string (action texts hold `*`, `^`, `>`).
+fn query_text(s: &str) -> String {
+    s.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// Composes a Dimension X turn through `GET /api/games/{id}/turn`: random legal next actions
+/// until the turn may end (then ending it with even odds, or when nothing can follow);
+/// returns the turn's text.
+async fn compose_random_turn(
+    app: &Router,
+    id: &str,
+    state: &Value,
+    cells_total: usize,
+    rng: &mut Rng,
+) -> String {
+    let mut partial = state["partial"].clone();
+    assert_eq!(partial["actions"], json!([]));
+    loop {
+        let next = partial["next"].as_array().unwrap();
+        let actions = partial["actions"].as_array().unwrap();
+        if partial["can_end"] == json!(true)
+            && !actions.is_empty()
+            && (next.is_empty() || rng.below(2) == 0)
+        {
+            return partial["turn"].as_str().unwrap().to_string();
+        }
+        assert!(!next.is_empty(), "no next action: {partial}");
+        for a in next {
+            let cells = a[1].as_array().unwrap();
+            assert!((2..=3).contains(&cells.len()), "{a}");
+            assert!(
+                cells
+                    .iter()
+                    .all(|c| (c.as_u64().unwrap() as usize) < cells_total)
+            );
+        }
+        let pick = next[rng.below(next.len())][0].as_str().unwrap();
+        let mut prefix: Vec<&str> = actions.iter().map(|a| a.as_str().unwrap()).collect();
+        prefix.push(pick);
+        let uri = format!(
+            "/api/games/{id}/turn?actions={}",
+            query_text(&prefix.join(","))
+        );
+        let (s, v) = get(app, &uri).await;
+        assert_eq!(s, StatusCode::OK, "{uri}: {v}");
+        assert_eq!(v["version"], state["version"]);
+        assert_eq!(v["partial"]["actions"], json!(prefix));
+        partial = v["partial"].clone();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn dimension_x_turns_are_composed_action_by_action() {
+    let app = router(Config::default());
+    let (_, body) = call(
+        &app,
+        "POST",
+        "/api/games",
+        json!({"variant": "dimension-x"}).to_string(),
+    )
+    .await;
+    let size = body.to_string().len();
+    // Every legal turn (19060, about 0.9 MB) gave way to the 43 legal first actions.
+    assert!(size < 50_000, "the state is {size} bytes");
+    let id = body["id"].as_str().unwrap();
+    let p = &body["partial"];
+    assert_eq!(p["actions"], json!([]));
+    assert_eq!(p["can_end"], json!(false));
+    assert_eq!(p["next"].as_array().unwrap().len(), 43);
+    let turn = format!("/api/games/{id}/turn");
+    // A Cobra surfaces where the pawn was (X1): the turn may end, and end-turn plays it.
+    let (s, v) = get(&app, &format!("{turn}?actions=e2e4")).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["partial"]["can_end"], json!(true));
+    // The boards as the action left them: the pawn on e4, e2 and e4 highlighted.
+    let fide_board = &v["partial"]["layout"]["boards"][0]["cells"];
+    assert_eq!(fide_board[28]["piece"]["symbol"], json!("P"));
+    assert_eq!(fide_board[12]["piece"], Value::Null);
+    assert_eq!(v["partial"]["last_move_cells"], json!([12, 28]));
+    assert!(
+        v["partial"]["next"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a[0] == json!("E2e2"))
+    );
+    let (s, v) = get(&app, &format!("{turn}?actions=e2e4,E2e2")).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["partial"]["turn"], json!("e2e4,E2e2"));
+    // Refusals: an action that is no legal next one, a second FIDE move (DX-4), a bad query,
+    // a variant whose moves are not composed.
+    refused(
+        get(&app, &format!("{turn}?actions=e2e5")).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    );
+    refused(
+        get(&app, &format!("{turn}?actions=e2e4,d2d4")).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    );
+    refused(
+        get(&app, &format!("{turn}?actions=a,b,c,d,e")).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    );
+    refused(
+        get(&app, &format!("{turn}?moves=e2e4")).await,
+        StatusCode::BAD_REQUEST,
+    );
+    refused(
+        get(&app, "/api/games/nope/turn").await,
+        StatusCode::NOT_FOUND,
+    );
+    let fide = new_game(&app, json!({"variant": "fide"})).await;
+    assert_eq!(fide["partial"], Value::Null);
+    refused(
+        get(
+            &app,
+            &format!("/api/games/{}/turn", fide["id"].as_str().unwrap()),
+        )
+        .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    );
+    let (s, v) = post(
+        &app,
+        &format!("/api/games/{id}/moves"),
+        json!({"move": "e2e4,E2e2"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["history"], json!(["e2e4,E2e2"]));
+    assert_eq!(v["partial"]["actions"], json!([]));
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -114,6 +114,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/games/{id}", get(state).delete(delete))
         .route("/api/games/{id}/moves", post(play))
         .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/turn", get(turn))
         .route("/api/games/{id}/record", get(record))
         .fallback(|| async { ApiError(StatusCode::NOT_FOUND, "no such route".into()) })
         .method_not_allowed_fallback(|| async {
@@ -271,8 +272,8 @@ fn seat(s: &SeatSpec, config: &Config) -> Result<Seat, ApiError> {
     }
 }
 
-/// Runs a request's work on a blocking thread: building a state (tens of thousands of moves
-/// in Dimension X) must not hold up the tasks that answer other games' requests.
+/// Runs a request's work on a blocking thread: building a state (the legal moves with their
+/// texts, the layout, the record) must not hold up the tasks that answer other games' requests.
 async fn blocking(work: impl FnOnce() -> ApiResult + Send + 'static) -> ApiResult {
     tokio::task::spawn_blocking(work).await.unwrap_or_else(|e| {
         Err(ApiError(
@@ -288,6 +289,14 @@ fn find(app: &App, id: &str) -> Result<Shared, ApiError> {
 
 async fn state(State(app): State<Shared_>, Path(id): Path<String>) -> ApiResult {
     let shared = find(&app, &id)?;
+    // A poll while the engine thinks finds the state made already: answered here, without
+    // the hop to a blocking thread. Only if nobody holds the game (`try_lock`): an async
+    // worker never waits for a lock.
+    if let Ok(e) = shared.try_lock()
+        && let Some(res) = cached_state(&e)
+    {
+        return Ok(res);
+    }
     blocking(move || {
         let mut e = lock(&shared);
         Ok(state_body(&id, &mut e))
@@ -415,8 +424,97 @@ async fn record(State(app): State<Shared_>, Path(id): Path<String>) -> ApiResult
         .into_response())
 }
 
+/// What an engine search of the game starts from: the position now and the Zobrist keys of
+/// the game's earlier positions, oldest first (what the search takes to know repetitions, as
+/// `dimchess uci` passes the moves of `position ... moves`).
+fn engine_job(e: &Entry) -> (crate::AnyPosition, Vec<u64>) {
+    (e.game.position().clone(), e.game.zobrist_history())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TurnQuery {
+    /// The actions so far, separated by commas (empty: none yet).
+    #[serde(default)]
+    actions: String,
+}
+
+/// A Dimension X turn being composed: `GET /api/games/{id}/turn?actions=e2e4,E2e2` answers
+/// the legal next actions after those and whether the turn may end there (see `docs/web.md`).
+async fn turn(
+    State(app): State<Shared_>,
+    Path(id): Path<String>,
+    query: Result<Query<TurnQuery>, QueryRejection>,
+) -> ApiResult {
+    let shared = find(&app, &id)?;
+    let Query(q) = query.map_err(|r| ApiError::bad(format!("bad query: {}", r.body_text())))?;
+    blocking(move || {
+        let e = lock(&shared);
+        if let Some(r) = e.game.result_text() {
+            return Err(ApiError::conflict(format!("the game is over ({r})")));
+        }
+        let pos = e.game.position();
+        let prefix: Vec<&str> = q
+            .actions
+            .split(',')
+            .map(str::trim)
+            .filter(|a| !a.is_empty())
+            .collect();
+        if prefix.len() > 4 {
+            return Err(ApiError::unprocessable("a turn has at most four actions"));
+        }
+        let composed = pos
+            .compose_turn(&prefix)
+            .ok_or_else(|| {
+                ApiError::unprocessable(format!(
+                    "the moves of `{}` are not composed action by action",
+                    pos.id()
+                ))
+            })?
+            .map_err(|err| ApiError::unprocessable(err.to_string()))?;
+        let layout = e.game.layout();
+        let names = CellNames::new(&layout);
+        let mut partial = partial_json(&names, &composed);
+        if !composed.actions.is_empty() {
+            // The boards as the actions so far left them, their changes highlighted.
+            let mut after = composed.position.layout();
+            after.last_move = Layout::changed_cells(&layout, &after);
+            let changed: Vec<usize> = after
+                .last_move
+                .iter()
+                .map(|c| names.boards[c.board].0 + c.cell)
+                .collect();
+            partial["last_move_cells"] = json!(changed);
+            partial["layout"] = json!(after);
+        }
+        let body = json!({ "version": e.version, "partial": partial });
+        Ok(axum::Json(body).into_response())
+    })
+    .await
+}
+
+/// A turn being composed as the page needs it: `{"actions": [text], "next": [[text, [cell
+/// index...]]], "can_end": bool, "turn": text}`.
+fn partial_json(names: &CellNames, t: &crate::ComposedTurn) -> Value {
+    let mut cells = Vec::new();
+    let next: Vec<Value> = t
+        .next
+        .iter()
+        .map(|a| {
+            names.scan(a, &mut cells);
+            json!([a, cells])
+        })
+        .collect();
+    json!({
+        "actions": t.actions,
+        "next": next,
+        "can_end": t.can_end,
+        "turn": t.turn_text(),
+    })
+}
+
 /// If an engine seat is to move in a game that goes on and no search runs, starts one on a
-/// blocking thread; its move is played if the game has not changed meanwhile, and then the
+/// thread of its own (once one of the `engine_threads` permits is free); its move is played if the game has not changed meanwhile, and then the
 /// next engine seat, if any, is started in turn.
 fn start_engine(app: &Shared_, id: &str, shared: &Shared, e: &mut Entry) {
     if e.thinking || e.game.result_text().is_some() || e.game.len() >= app.config.max_plies {
@@ -426,13 +524,17 @@ fn start_engine(app: &Shared_, id: &str, shared: &Shared, e: &mut Entry) {
         return;
     };
     e.thinking = true;
-    let pos = e.game.position().clone();
+    let (pos, history) = engine_job(e);
     let version = e.version;
     let (app, id, shared) = (app.clone(), id.to_string(), shared.clone());
     tokio::spawn(async move {
+        // At most `engine_threads` searches at once, each on a thread of its own: never on
+        // the runtime's workers (which answer requests) nor on the blocking pool (which builds
+        // the states), so a search can only take a core, not the server's threads.
         let permit = app.engines.acquire().await;
         let hash_mb = app.config.engine_hash_mb;
-        let searched = tokio::task::spawn_blocking(move || {
+        let nice = app.config.engine_nice;
+        let searched = on_engine_thread(nice, move || {
             let mut engine = AnyEngine::new(&Options {
                 hash_mb,
                 ..Options::default()
@@ -443,7 +545,7 @@ fn start_engine(app: &Shared_, id: &str, shared: &Shared, e: &mut Entry) {
                 ..Limits::default()
             };
             engine
-                .search(&pos, &[], &limits, &stop, |_| {})
+                .search(&pos, &history, &limits, &stop, |_| {})
                 .map(|r| r.best_text)
         })
         .await;
@@ -462,10 +564,41 @@ fn start_engine(app: &Shared_, id: &str, shared: &Shared, e: &mut Entry) {
                 Err(err) => e.engine_error = Some(err.to_string()),
             },
             Ok(Err(err)) => e.engine_error = Some(err.to_string()),
-            Err(join) => e.engine_error = Some(format!("the engine failed: {join}")),
+            Err(failed) => e.engine_error = Some(failed),
         }
     });
 }
+
+/// Runs `search` on a new thread of its own, at niceness `nice` ([`Config::engine_nice`]),
+/// and awaits its answer (an error if the thread cannot start or panics).
+async fn on_engine_thread<T: Send + 'static>(
+    nice: i32,
+    search: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, String> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    std::thread::Builder::new()
+        .name("dimchess-engine".into())
+        .spawn(move || {
+            lower_priority(nice);
+            let _ = tx.send(search());
+        })
+        .map_err(|e| format!("cannot start an engine thread: {e}"))?;
+    rx.await.map_err(|_| "the engine thread failed".to_string())
+}
+
+/// Lowers the calling thread's priority to niceness `nice` (Linux: `setpriority` on the
+/// thread id changes that thread only). Best effort: a failure leaves the priority as it was.
+#[cfg(target_os = "linux")]
+fn lower_priority(nice: i32) {
+    if nice > 0 {
+        let me = rustix::thread::gettid();
+        let _ = rustix::process::setpriority_process(Some(me), nice.min(19));
+    }
+}
+
+/// Elsewhere the engine threads keep the server's priority.
+#[cfg(not(target_os = "linux"))]
+fn lower_priority(_nice: i32) {}
 
 /// Cell names to cell indices (the boards' cells laid end to end): every full name, and per
 /// board the names without the board's prefix (`h4` for `E:h4`), for texts such as
@@ -557,6 +690,17 @@ fn state_body(id: &str, e: &mut Entry) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], body).into_response()
 }
 
+/// The state of `e` if it has not changed since it was last made.
+fn cached_state(e: &Entry) -> Option<Response> {
+    let key = (e.version, e.thinking, e.engine_error.is_some());
+    match &e.cache {
+        Some((k, body)) if *k == key => {
+            Some(([(header::CONTENT_TYPE, "application/json")], body.clone()).into_response())
+        }
+        _ => None,
+    }
+}
+
 /// `s` as a JSON string.
 fn push_json_str(out: &mut String, s: &str) {
     if s.bytes()
@@ -578,9 +722,15 @@ fn state_json(id: &str, e: &Entry) -> String {
     let names = CellNames::new(&layout);
     let over = game.result_text();
     let engine_to_move = matches!(e.seats.get(pos.turn()), Some(Seat::Engine { .. }));
-    // The moves are written straight to JSON text: Dimension X has tens of thousands.
-    let mut moves = String::from("[");
-    if over.is_none() {
+    // A Dimension X turn is composed action by action: the state holds the legal first
+    // actions (`partial`) instead of every legal turn (tens of thousands, about 0.9 MB).
+    let partial = match (over.is_none(), pos.compose_turn(&[])) {
+        (true, Some(Ok(t))) => partial_json(&names, &t),
+        _ => Value::Null,
+    };
+    // The moves are written straight to JSON text (`null` where turns are composed).
+    let mut moves = String::from(if pos.composes_turns() { "null" } else { "[" });
+    if over.is_none() && !pos.composes_turns() {
         let mut cells = Vec::new();
         for (i, (_, t)) in pos.moves_with_text().into_iter().enumerate() {
             names.scan(&t, &mut cells);
@@ -599,7 +749,9 @@ fn state_json(id: &str, e: &Entry) -> String {
             moves.push_str("]]");
         }
     }
-    moves.push(']');
+    if !pos.composes_turns() {
+        moves.push(']');
+    }
     let seats: Vec<Value> = e
         .seats
         .iter()
@@ -632,8 +784,45 @@ fn state_json(id: &str, e: &Entry) -> String {
         "engine_error": e.engine_error,
         "record": game.to_record(),
         "version": e.version,
+        "partial": partial,
     })
     .to_string();
     // `rest` is an object of several fields: put the moves first.
     format!("{{\"moves\":{moves},{}", &rest[1..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An engine seat searches with the game's history: the keys of every earlier position,
+    /// oldest first, as `dimchess uci` passes them, so that it knows repetitions.
+    #[test]
+    fn engine_searches_get_the_game_history() {
+        let mut game = Game::new(registry::start("fide").unwrap());
+        let mut keys = Vec::new();
+        for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3"] {
+            keys.push(game.position().zobrist());
+            game.play_text(m).unwrap();
+        }
+        let entry = Entry {
+            game,
+            seats: vec![
+                Seat::Human,
+                Seat::Engine {
+                    movetime: Duration::from_millis(1),
+                },
+            ],
+            version: 0,
+            thinking: false,
+            engine_error: None,
+            cache: None,
+        };
+        let (pos, history) = engine_job(&entry);
+        assert_eq!(&pos, entry.game.position());
+        assert_eq!(history, keys);
+        // The start position is there twice: the engine sees that g8f6 would repeat it.
+        assert_eq!(history[0], history[4]);
+        assert_eq!(history.len(), entry.game.len());
+    }
 }

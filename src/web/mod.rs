@@ -1,5 +1,5 @@
 //! The web server behind `dimchess serve` (feature `serve`): a JSON API that hosts games of
-//! every registered variant in memory, engine seats answered on blocking threads, and a page
+//! every registered variant in memory, engine seats searching on threads of their own, and a page
 //! (plain HTML, CSS and JavaScript embedded in the binary) that plays them by clicks.
 //!
 //! The API is described in `docs/web.md`. Every bad request is answered with a 4xx status and
@@ -38,6 +38,12 @@ pub struct Config {
     pub engine_threads: usize,
     /// Transposition table per search, in MiB.
     pub engine_hash_mb: usize,
+    /// The niceness an engine thread gives itself (Linux; 0 to 19, 0, the default, keeps the
+    /// server's): the higher, the more a core goes to answering requests rather than to a
+    /// search. Off by default: it bettered no p99 in the load test (docs/web.md), and on an
+    /// overloaded machine a niced search thread starves (engine replies of 20 ms per move
+    /// took more than 30 s at load average 19 on 2 cores).
+    pub engine_nice: i32,
 }
 
 impl Default for Config {
@@ -52,6 +58,7 @@ impl Default for Config {
             engine_threads: std::thread::available_parallelism()
                 .map_or(1, |n| n.get().saturating_sub(1).max(1)),
             engine_hash_mb: 8,
+            engine_nice: 0,
         }
     }
 }

@@ -2,6 +2,9 @@
 // A move is chosen by clicking the cells its text names, in order; where several moves share
 // the clicked cells (a promotion, a launch, a combination or a split, a turn that may end or
 // go on), they are offered as buttons. Any move can also be typed.
+// A Dimension X turn is composed action by action: the state holds the legal first actions
+// (`partial`), and each action chosen asks the server for the legal next ones
+// (`GET /api/games/{id}/turn?actions=...`) until the turn is ended.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -11,6 +14,10 @@ let selection = [];     // cell indices clicked so far
 let flipped = false;
 let pollTimer = null;
 let cellNames = [];     // cell index -> name
+let partial = null;     // a turn being composed action by action (Dimension X), else null
+
+/** What clicks choose among: the legal next actions of the turn being composed, or the moves. */
+const choosable = () => (partial ? partial.next : state.moves) || [];
 
 async function api(method, path, body) {
   const opts = { method, headers: {} };
@@ -91,6 +98,7 @@ $("variant").addEventListener("change", renderSeatInputs);
 
 function setState(s) {
   state = s;
+  partial = s.partial || null;
   clearTimeout(pollTimer);
   if (s.thinking) pollTimer = setTimeout(poll, 150);
   render();
@@ -104,13 +112,15 @@ async function poll() {
 }
 
 function candidates() {
-  return state.moves.filter(([, cells]) =>
+  return choosable().filter(([, cells]) =>
     cells.length >= selection.length && selection.every((c, i) => cells[i] === c));
 }
 
 function render() {
   const s = state;
-  const layout = s.layout;
+  // While a turn is composed, the boards as its actions so far left them.
+  const composing = partial && partial.layout;
+  const layout = composing ? partial.layout : s.layout;
   document.body.dataset.version = s.version;
   document.body.dataset.thinking = s.thinking;
   document.body.dataset.variant = s.variant;
@@ -127,8 +137,8 @@ function render() {
   for (const [, cells] of cands) {
     if (cells.length > selection.length) targets.add(cells[selection.length]);
   }
-  if (humanToMove) for (const [, cells] of s.moves) if (cells.length) starts.add(cells[0]);
-  const last = new Set(s.last_move_cells);
+  if (humanToMove) for (const [, cells] of choosable()) if (cells.length) starts.add(cells[0]);
+  const last = new Set(composing ? partial.last_move_cells : s.last_move_cells);
   const landings = new Map();
   let offset = 0;
   const offsets = layout.boards.map((b) => { const o = offset; offset += b.cells.length; return o; });
@@ -259,14 +269,23 @@ function render() {
     const exact = cands.filter(([, cells]) => cells.length === selection.length);
     if (exact.length > 0) {
       const p = document.createElement("p");
-      p.textContent = targets.size > 0 ? "Play one of these, or click on to go on:" : "Choose the move:";
+      const what = partial ? "action" : "move";
+      p.textContent = targets.size > 0 ? "Choose the " + what + ", or click on to go on:" : "Choose the " + what + ":";
       choices.append(p);
       for (const [text] of exact.slice(0, 200)) choices.append(moveButton(text));
     }
   }
   const extra = $("extra-moves");
   extra.textContent = "";
-  if (humanToMove) for (const [text, cells] of s.moves) if (cells.length === 0) extra.append(moveButton(text));
+  if (humanToMove) for (const [text, cells] of choosable()) if (cells.length === 0) extra.append(moveButton(text));
+  // The turn being composed: its actions so far, "end turn" once it may end.
+  $("turn").hidden = !(humanToMove && partial);
+  if (partial) {
+    $("turn-actions").textContent = partial.actions.length ? partial.actions.join(", ") : "(no action yet)";
+    $("end-turn").disabled = !(partial.can_end && partial.actions.length > 0);
+    $("end-turn").dataset.move = partial.turn;
+    $("restart-turn").disabled = partial.actions.length === 0;
+  }
   renderMatches();
 
   // Move list and notes.
@@ -298,12 +317,18 @@ function render() {
   $("undo").disabled = s.history.length === 0;
 }
 
+/** A button that plays the move `text`, or performs the action `text` of a composed turn. */
 function moveButton(text) {
   const b = document.createElement("button");
   b.type = "button";
   b.textContent = text;
-  b.dataset.move = text;
-  b.addEventListener("click", () => playMove(text));
+  if (partial) {
+    b.dataset.action = text;
+    b.addEventListener("click", () => chooseAction(text));
+  } else {
+    b.dataset.move = text;
+    b.addEventListener("click", () => playMove(text));
+  }
   return b;
 }
 
@@ -312,7 +337,8 @@ function renderMatches() {
   box.textContent = "";
   const typed = $("move-text").value.trim();
   if (!typed || !state || state.over) return;
-  const found = state.moves.filter(([t]) => t.startsWith(typed)).slice(0, 30);
+  if (partial && typed.includes(",")) return; // a whole turn typed: Enter plays it
+  const found = choosable().filter(([t]) => t.startsWith(typed)).slice(0, 30);
   for (const [t] of found) box.append(moveButton(t));
 }
 
@@ -321,7 +347,7 @@ function renderMatches() {
 function clickCell(g) {
   if (!state || state.over || state.engine_to_move) return;
   const next = selection.concat([g]);
-  const matches = (sel) => state.moves.filter(([, cells]) =>
+  const matches = (sel) => choosable().filter(([, cells]) =>
     cells.length >= sel.length && sel.every((c, i) => cells[i] === c));
   let cands = matches(next);
   if (cands.length > 0) selection = next;
@@ -333,12 +359,29 @@ function clickCell(g) {
   const exact = cands.filter(([, cells]) => cells.length === selection.length);
   const longer = cands.filter(([, cells]) => cells.length > selection.length);
   if (selection.length > 0 && exact.length === 1 && longer.length === 0) {
-    playMove(exact[0][0]);
+    if (partial) chooseAction(exact[0][0]); else playMove(exact[0][0]);
     return;
   }
   render();
   const focus = document.querySelector('.cell[data-cell="' + g + '"]');
   if (focus) focus.focus();
+}
+
+/** Adds the action `text` to the turn being composed; plays the turn once nothing can follow. */
+async function chooseAction(text) {
+  showError("");
+  selection = [];
+  const s = state;
+  const actions = partial.actions.concat([text]);
+  try {
+    const r = await api("GET", "/api/games/" + s.id + "/turn?actions=" + encodeURIComponent(actions.join(",")));
+    if (state !== s || r.version !== s.version) return; // the game moved on meanwhile
+    partial = r.partial;
+    $("move-text").value = "";
+    if (partial.next.length === 0 && partial.can_end) { playMove(partial.turn); return; }
+    render();
+    renderMatches();
+  } catch (e) { showError(e.message); render(); }
 }
 
 async function playMove(text) {
@@ -358,6 +401,12 @@ $("text-move").addEventListener("submit", (ev) => {
 });
 $("move-text").addEventListener("input", renderMatches);
 $("clear").addEventListener("click", () => { selection = []; render(); });
+$("end-turn").addEventListener("click", () => { if (partial && partial.can_end) playMove(partial.turn); });
+$("restart-turn").addEventListener("click", () => {
+  selection = [];
+  partial = state.partial || null;
+  render();
+});
 document.addEventListener("keydown", (ev) => {
   if (ev.key === "Escape" && selection.length) { selection = []; render(); }
 });
