@@ -4,7 +4,8 @@
 //! - [`bitboard`]: sets of cells for 64, 128 and 192 cells;
 //! - [`attacks`]: leaper, rider, blocked-stepper and line tables built from vectors, and
 //!   [`magic`] lookups for 64-cell riders;
-//! - [`table64`]: the same tables for 64-cell geometries built at compile time;
+//! - [`table64`]: the same tables for 64-cell geometries built at compile time, and
+//!   [`board8`]: the rook and bishop lookups of one 8x8 board from them;
 //! - [`table_wide`]: leap and ray tables of wider geometries (`Bitboard<W>`) built at compile
 //!   time;
 //! - [`layout`]: a render-ready description of a position ([`Describe`]);
@@ -32,6 +33,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod board8;
 pub mod error;
 pub mod eval;
 pub mod geometry;

@@ -1,67 +1,14 @@
 //! Rider attacks (TL-5) from tables built at compile time. Each level is one 64-bit word of
-//! the `Bitboard<3>`, so the horizontal plane is four rays of an 8×8 board on that word
-//! (plain `u64` operations). The lines that change level are at most two cells long (3
+//! the `Bitboard<3>`, so the horizontal plane is an 8×8 board on that word: the core's
+//! [`board8`] rook and bishop lookups. The lines that change level are at most two cells long (3
 //! levels): the near cells (one level away) are always reached; a far cell (two levels away,
 //! from an outer level through the middle one) exactly when the near cell on its line is
 //! empty, found for all lines at once by shifting the middle level's empty near cells one
 //! more step along their lines.
 
-use crate::geometry::{Bb, CellTable, DIRS, GEOMETRY, POSITIVE, RAYS, SLOTS};
+use dimchess_core::board8;
 
-/// The four rays of a rider on one level, as plain words: the first two directions point to
-/// higher cells, the last two to lower ones.
-struct Level([[u64; 4]; 64]);
-
-impl Level {
-    /// The in-plane directions among `DIRS[from..to]` (positive first), on level 1's cells.
-    const fn new(from: usize, to: usize) -> Level {
-        let mut order = [0usize; 4];
-        let mut k = 0;
-        let mut pass = 0;
-        while pass < 2 {
-            let mut d = from;
-            while d < to {
-                if DIRS[d][2] == 0 && POSITIVE[d] == (pass == 0) {
-                    order[k] = d;
-                    k += 1;
-                }
-                d += 1;
-            }
-            pass += 1;
-        }
-        assert!(k == 4);
-        let mut out = [[0u64; 4]; 64];
-        let mut sq = 0;
-        while sq < 64 {
-            let mut i = 0;
-            while i < 4 {
-                out[sq][i] = RAYS.0[sq][order[i]].0[0];
-                i += 1;
-            }
-            sq += 1;
-        }
-        Level(out)
-    }
-
-    /// The cells reached from `sq` with `occ` blocking: along each ray, up to and including
-    /// the nearest blocker (the lowest set bit upward, the highest downward).
-    #[inline(always)]
-    fn attacks(&self, sq: usize, occ: u64) -> u64 {
-        let r = &self.0[sq & 63];
-        let mut out = 0;
-        for (k, &ray) in r.iter().enumerate() {
-            let hit = ray & occ;
-            out |= if hit == 0 {
-                ray
-            } else if k < 2 {
-                ray & !self.0[hit.trailing_zeros() as usize & 63][k]
-            } else {
-                ray & !self.0[(63 - hit.leading_zeros()) as usize & 63][k]
-            };
-        }
-        out
-    }
-}
+use crate::geometry::{Bb, CellTable, DIRS, GEOMETRY, SLOTS};
 
 /// Per cell, the cells one level step (`far`: false) or two level steps (`far`: true) away
 /// along the level-changing lines of `DIRS[from..to]`.
@@ -90,8 +37,6 @@ const fn level_steps(from: usize, to: usize, far: bool) -> CellTable {
     CellTable(out)
 }
 
-static LEVEL_ROOK: Level = Level::new(0, 6);
-static LEVEL_BISHOP: Level = Level::new(6, 18);
 static ROOK_NEAR: CellTable = level_steps(0, 6, false);
 static ROOK_FAR: CellTable = level_steps(0, 6, true);
 static BISHOP_NEAR: CellTable = level_steps(6, 18, false);
@@ -115,11 +60,13 @@ fn vertical(cell: usize, occ: Bb, near: &CellTable, far: &CellTable, diagonal: b
     out
 }
 
+/// The in-level part: an 8x8 rider on the cell's own level (the core's 8x8 lookups, one
+/// table load each).
 #[inline(always)]
-fn horizontal(cell: usize, occ: Bb, level: &Level) -> Bb {
+fn horizontal(cell: usize, occ: Bb, rider: fn(usize, u64) -> u64) -> Bb {
     let z = (cell >> 6).min(2);
     let mut out = Bb::EMPTY;
-    out.0[z] = level.attacks(cell & 63, occ.0[z]);
+    out.0[z] = rider(cell & 63, occ.0[z]);
     out
 }
 
@@ -127,13 +74,13 @@ fn horizontal(cell: usize, occ: Bb, level: &Level) -> Bb {
 /// occupied cell of each of the 6 orthogonal lines).
 #[inline(always)]
 pub fn rook(cell: usize, occ: Bb) -> Bb {
-    horizontal(cell, occ, &LEVEL_ROOK) | vertical(cell, occ, &ROOK_NEAR, &ROOK_FAR, false)
+    horizontal(cell, occ, board8::rook) | vertical(cell, occ, &ROOK_NEAR, &ROOK_FAR, false)
 }
 
 /// The cells a Bishop on `cell` reaches when `occ` blocks (12 root-2 diagonal lines).
 #[inline(always)]
 pub fn bishop(cell: usize, occ: Bb) -> Bb {
-    horizontal(cell, occ, &LEVEL_BISHOP) | vertical(cell, occ, &BISHOP_NEAR, &BISHOP_FAR, true)
+    horizontal(cell, occ, board8::bishop) | vertical(cell, occ, &BISHOP_NEAR, &BISHOP_FAR, true)
 }
 
 /// The cells a Queen on `cell` reaches when `occ` blocks (18 lines).

@@ -1,5 +1,5 @@
-//! Prints the magic factors that `attacks` records (found by dimchess-core's deterministic
-//! search): `cargo run --release -p dimchess-fide --example find_magics`.
+//! Prints the magic factors that `board8` records (found by dimchess-core's deterministic
+//! search): `cargo run --release -p dimchess-core --example find_magics`.
 use dimchess_core::attacks::RayTable;
 use dimchess_core::geometry::{Geometry, vectors};
 use dimchess_core::magic::MagicTable;
