@@ -95,7 +95,7 @@ impl Position for ThreeLevel {
     }
 
     fn play_unchecked(&mut self, mv: Move) {
-        self.apply(mv);
+        self.apply_legal(mv);
     }
 
     fn turn(&self) -> usize {

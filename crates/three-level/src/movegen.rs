@@ -130,19 +130,14 @@ pub(crate) struct Ctx {
 }
 
 impl ThreeLevel {
-    /// [`ThreeLevel::attacked`] with the attack groups computed once per node.
+    /// Whether player `c` attacks `cell` ([`ThreeLevel::attacked`]), with the attack groups
+    /// computed once per node.
     #[inline]
-    fn attacked_fast(&self, g: &Groups, cell: usize, mask: u8, occ: Bb) -> bool {
+    fn attacked_fast(&self, g: &Groups, cell: usize, c: Colour, occ: Bb) -> bool {
         if self.variant.is_xiangqi() {
-            self.attacked(cell, mask, occ)
+            self.attacked(cell, 1 << c as u8, occ)
         } else {
-            // Eliminated players have no pieces: the pieces of `mask` by colour.
-            let att = if mask & mask.wrapping_sub(1) == 0 {
-                self.by_colour[mask.trailing_zeros() as usize]
-            } else {
-                self.pieces_of_mask(mask)
-            };
-            self.attacked_by(g, cell, mask, att, occ)
+            self.attacked_by_one(g, cell, c, occ)
         }
     }
 
@@ -177,7 +172,7 @@ impl ThreeLevel {
                 continue;
             }
             if let Some(kx) = (royals & self.by_colour[x as usize]).first()
-                && self.attacked_fast(&ctx.groups, kx, 1 << q as u8, self.occupied)
+                && self.attacked_fast(&ctx.groups, kx, q, self.occupied)
             {
                 return ctx;
             }
@@ -471,28 +466,39 @@ impl ThreeLevel {
                 );
             });
         }
+        // Every first step of a rider, and the triagonal step, goes to one of the 26 cells
+        // around it: a rider boxed in by its own pieces (most of them in the opening's corner
+        // blocks, TL-6) has no move, and its lines are not followed.
+        let boxed =
+            |from: usize| !crate::geometry::nz(crate::geometry::KING.get(from).and_not(own));
         for (k, p) in kinds(Kind::Rook, Kind::Vicereine) {
             each_cell(mine(k), |from| {
-                f(
-                    from,
-                    (crate::riders::rook(from, occ) | tri(from, p)).and_not(own),
-                );
+                if !boxed(from) {
+                    f(
+                        from,
+                        (crate::riders::rook(from, occ) | tri(from, p)).and_not(own),
+                    );
+                }
             });
         }
         for (k, p) in kinds(Kind::Bishop, Kind::Moderator) {
             each_cell(mine(k), |from| {
-                f(
-                    from,
-                    (crate::riders::bishop(from, occ) | tri(from, p)).and_not(own),
-                );
+                if !boxed(from) {
+                    f(
+                        from,
+                        (crate::riders::bishop(from, occ) | tri(from, p)).and_not(own),
+                    );
+                }
             });
         }
         for (k, p) in kinds(Kind::Queen, Kind::Diarch) {
             each_cell(mine(k), |from| {
-                f(
-                    from,
-                    (crate::riders::queen(from, occ) | tri(from, p)).and_not(own),
-                );
+                if !boxed(from) {
+                    f(
+                        from,
+                        (crate::riders::queen(from, occ) | tri(from, p)).and_not(own),
+                    );
+                }
             });
         }
         for (k, p) in kinds(Kind::King, Kind::Emperor) {
@@ -568,9 +574,11 @@ impl ThreeLevel {
             let rest = tg.and_not(prom);
             n += sparse_count(rest);
             sink.push_shifted(rest, delta);
-            for to in prom.iter() {
-                let from = (to as isize - delta) as usize;
-                n += self.emit_promotions(ctx, from, to, sink);
+            if crate::geometry::nz(prom) {
+                for to in prom.iter() {
+                    let from = (to as isize - delta) as usize;
+                    n += self.emit_promotions(ctx, from, to, sink);
+                }
             }
         };
         for (df, dr) in [f1, f2] {
@@ -663,7 +671,8 @@ mod tests {
         }
     }
 
-    /// The fast legality test agrees with resolving every pseudo-legal move on a copy.
+    /// The fast legality test agrees with resolving every pseudo-legal move on a copy, and
+    /// [`ThreeLevel::apply_legal`] with [`ThreeLevel::apply`] on every legal turn.
     fn agree_on_random_games(games: usize, plies: usize, seed: u64) {
         let mut rng = SplitMix64::new(seed);
         for g in 0..games {
@@ -689,6 +698,13 @@ mod tests {
                 slow.sort_by_key(key);
                 assert_eq!(a, slow, "{}", p.to_text());
                 assert_eq!(p.turns(&mut Discard), a.len());
+                // A legal turn resolves the same without testing the mover's King (TL-15).
+                for &m in &a {
+                    let (mut full, mut legal) = (p.clone(), p.clone());
+                    full.apply(m);
+                    legal.apply_legal(m);
+                    assert_eq!(full, legal, "{} then {}", p.to_text(), m.text());
+                }
                 if a.is_empty() {
                     break;
                 }

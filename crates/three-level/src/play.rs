@@ -39,6 +39,33 @@ impl ThreeLevel {
         }
     }
 
+    /// [`Self::flags`] of a move the generator made here (legal or pseudo-legal, not the pass),
+    /// by arithmetic instead of table lookups: a Pawn's step moves it by one forward step (F1
+    /// or F2: 1 or 8 cells within its level), its double step by two (TL-8), and any other
+    /// Pawn move is a capture, en passant when the destination is empty (TL-9). No capture
+    /// moves a Pawn by one or two forward steps (captures are F1+F2 or change level).
+    #[inline]
+    fn generated_flags(&self, from: usize, to: usize, m: Move) -> Flags {
+        if self.variant.is_xiangqi()
+            || Piece::from_code(self.board[from]).is_none_or(|p| p.kind != Kind::Pawn)
+        {
+            return Flags::default();
+        }
+        let side = self.side;
+        let d = to as isize - from as isize;
+        let [(f1, r1), (f2, r2)] = crate::geometry::forward(side);
+        let (s1, s2) = ((f1 + 8 * r1) as isize, (f2 + 8 * r2) as isize);
+        let double_step = d == 2 * s1 || d == 2 * s2;
+        let step = double_step || d == s1 || d == s2;
+        let flags = Flags {
+            en_passant: !step && self.board[to] == 0,
+            double_step,
+            promotion_win: m.promotion().is_none() && TABLES.far_corner[side as usize].contains(to),
+        };
+        debug_assert_eq!(format!("{flags:?}"), format!("{:?}", self.flags(m)));
+        flags
+    }
+
     /// Whether `m` is an en-passant capture here (TL-9).
     pub fn is_en_passant(&self, m: Move) -> bool {
         self.flags(m).en_passant
@@ -51,12 +78,23 @@ impl ThreeLevel {
 
     /// Resolves the turn `m` (TL-14) without checking that it is legal.
     pub(crate) fn apply(&mut self, m: Move) {
+        self.resolve(m, false);
+    }
+
+    /// Resolves the legal turn `m` (TL-14). The mover of a legal move survives it (TL-15: it
+    /// stays live with its royal piece unattacked), so its King is not tested for elimination;
+    /// after a pass (TL-16) it is, as a player with no legal move may be checkmated.
+    pub(crate) fn apply_legal(&mut self, m: Move) {
+        self.resolve(m, !m.is_pass());
+    }
+
+    fn resolve(&mut self, m: Move, legal: bool) {
         let s = self.side;
         let mut reset = false;
         let mut promotion_win = false;
         if !m.is_pass() {
             let (from, to) = (m.from as usize, m.to as usize);
-            let flags = self.flags(m);
+            let flags = self.generated_flags(from, to, m);
             if flags.en_passant {
                 // TL-9: the recorded Pawn whose passed cell is the destination is removed.
                 for d in Colour::ALL {
@@ -98,7 +136,7 @@ impl ThreeLevel {
         };
         let q = self.next_live(s);
         if !promotion_win {
-            self.eliminate(q); // TL-14 steps 5 and 6
+            self.eliminate(q, legal.then_some(s)); // TL-14 steps 5 and 6
         }
         self.set_ep(q, None); // step 7
         if (q as u8) < (s as u8) {
@@ -109,7 +147,9 @@ impl ThreeLevel {
 
     /// TL-14 step 6: every live player other than `q` whose royal piece `q` attacks is
     /// checkmated and removed; repeated until nothing changes (with TL-20 between rounds).
-    pub(crate) fn eliminate(&mut self, q: Colour) {
+    /// `survivor`, a player known not to be eliminated (the mover of a legal turn), is not
+    /// tested.
+    pub(crate) fn eliminate(&mut self, q: Colour, survivor: Option<Colour>) {
         let xq = self.variant.is_xiangqi();
         loop {
             let mut any = false;
@@ -117,20 +157,14 @@ impl ThreeLevel {
             // pieces leaves Q's groups as they are; TL-20 changes them, and ends the round.
             let groups = (!xq).then(|| self.groups());
             for x in Colour::ALL {
-                if x == q || !self.is_live(x) {
+                if x == q || Some(x) == survivor || !self.is_live(x) {
                     continue;
                 }
                 let Some(k) = self.royal_cell(x) else {
                     continue;
                 };
                 let attacked = match &groups {
-                    Some(g) => self.attacked_by(
-                        g,
-                        k,
-                        1 << q as u8,
-                        self.by_colour[q as usize],
-                        self.occupied,
-                    ),
+                    Some(g) => self.attacked_by_one(g, k, q, self.occupied),
                     None => self.attacked(k, 1 << q as u8, self.occupied),
                 };
                 if attacked {

@@ -351,16 +351,40 @@ impl ThreeLevel {
     /// `mask` are looked up (a Pawn's attack depends on its owner).
     #[inline]
     pub(crate) fn attacked_by(&self, g: &Groups, cell: usize, mask: u8, att: Bb, occ: Bb) -> bool {
-        use crate::geometry::{DIAG_LINES, KING, KNIGHT, ORTH_LINES, PAWN_ATTACKERS, TRIAG, nz};
-        // The leapers and Pawns first, as one set: no line to follow.
+        use crate::geometry::PAWN_ATTACKERS;
         let pawns = self.kind_bb(Kind::Pawn);
-        let mut leapers =
-            (KNIGHT.get(cell) & g.knight) | (KING.get(cell) & g.king) | (TRIAG.get(cell) & g.triag);
+        let mut leapers = self.leapers_to(g, cell);
         for (i, (table, own)) in PAWN_ATTACKERS.iter().zip(self.by_colour).enumerate() {
             if mask >> i & 1 != 0 {
                 leapers |= table.get(cell) & pawns & own;
             }
         }
+        self.hit(g, cell, leapers, att, occ)
+    }
+
+    /// [`Self::attacked_by`] for one attacking player `c` (the next player's attacks on the
+    /// other Kings, TL-14 step 6): its Pawn table looked up directly.
+    #[inline]
+    pub(crate) fn attacked_by_one(&self, g: &Groups, cell: usize, c: Colour, occ: Bb) -> bool {
+        let pawns =
+            crate::geometry::PAWN_ATTACKERS[c as usize].get(cell) & self.kind_bb(Kind::Pawn);
+        let leapers = self.leapers_to(g, cell) | pawns;
+        self.hit(g, cell, leapers, self.by_colour[c as usize], occ)
+    }
+
+    /// The Knights, Kings and triagonal steppers (any owner) that reach `cell`.
+    #[inline(always)]
+    fn leapers_to(&self, g: &Groups, cell: usize) -> Bb {
+        use crate::geometry::{KING, KNIGHT, TRIAG};
+        (KNIGHT.get(cell) & g.knight) | (KING.get(cell) & g.king) | (TRIAG.get(cell) & g.triag)
+    }
+
+    /// Whether a piece of `att` among `leapers` (the leapers and Pawns reaching `cell`), or a
+    /// rider of `att` along an open line, attacks `cell`. The leapers and Pawns first, as one
+    /// set: no line to follow.
+    #[inline(always)]
+    fn hit(&self, g: &Groups, cell: usize, leapers: Bb, att: Bb, occ: Bb) -> bool {
+        use crate::geometry::{DIAG_LINES, ORTH_LINES, nz};
         if nz(leapers & att) {
             return true;
         }
