@@ -6,7 +6,7 @@ use crate::piece::{Colour, Kind, Piece, Variant};
 use crate::position::{EpRecord, ThreeLevel};
 
 /// What a move is, beside its cells (derived from the position).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Flags {
     pub(crate) en_passant: bool,
     pub(crate) double_step: bool,
@@ -62,7 +62,7 @@ impl ThreeLevel {
             double_step,
             promotion_win: m.promotion().is_none() && TABLES.far_corner[side as usize].contains(to),
         };
-        debug_assert_eq!(format!("{flags:?}"), format!("{:?}", self.flags(m)));
+        debug_assert_eq!(flags, self.flags(m));
         flags
     }
 
