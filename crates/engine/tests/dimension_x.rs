@@ -167,12 +167,26 @@ fn search_stops_on_time() {
         assert!(p.is_legal(r.best));
         assert!(r.nodes > 100, "{ms} ms: {} nodes", r.nodes);
     }
-    // The same depth from a full table gives the same answer as from an empty one.
+    // From a table the timed searches filled (its content depends on the timing), a fixed
+    // depth still completes and answers its own principal variation of legal turns.
     let a = e.search(&p, &[], &Limits::depth(4), &stop, |_| {}).unwrap();
-    let b = engine()
+    assert_eq!(a.depth, 4, "after {first}");
+    assert_eq!(a.pv.first(), Some(&a.best), "after {first}");
+    let mut q = p.clone();
+    for &t in &a.pv {
+        assert!(q.is_legal(t), "after {first}: pv {t}");
+        q.play_unchecked(t);
+    }
+    // The same depth again from the table its own first search filled (no timing involved)
+    // gives the same answer and score as that first search from an empty table.
+    let mut fresh = engine();
+    let b = fresh
         .search(&p, &[], &Limits::depth(4), &stop, |_| {})
         .unwrap();
-    assert_eq!(a.best, b.best, "after {first}");
+    let c = fresh
+        .search(&p, &[], &Limits::depth(4), &stop, |_| {})
+        .unwrap();
+    assert_eq!((c.best, c.score), (b.best, b.score));
 }
 
 /// More than one turn deep: the turn-level search completed depth 1 (one turn, up to four
