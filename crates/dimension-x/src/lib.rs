@@ -45,6 +45,7 @@ mod partial;
 mod play;
 mod tables;
 mod text;
+mod turncount;
 mod turngen;
 
 pub use action::{Action, ActionKind, Turn};

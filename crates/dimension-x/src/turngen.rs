@@ -27,6 +27,10 @@
 //! on the FIDE board to act, no surface that the search would keep after it:
 //! [`Search::fide_ends_turn`]) is counted without being played, by a population count over
 //! the root's moves while only Dimension X steps have been made.
+//!
+//! Counting is not a search at all when every trans-dimensional piece of the side to move is
+//! in Dimension X ([`crate::turncount`]); the search counts the other positions and is that
+//! count's reference in the tests.
 
 use std::cell::RefCell;
 
@@ -119,6 +123,53 @@ struct FideCache {
     index: Option<MoveIndex>,
     /// The smallest sort key of the moves (`u64::MAX` if none).
     min_key: u64,
+}
+
+/// What a FIDE move does to the FIDE board's squares, besides landing on its target.
+pub(crate) struct FideShape {
+    /// The squares it leaves empty: its origin, a castling Rook's square, an en passant
+    /// victim's square (never its target, which the mover occupies).
+    pub(crate) vac: u64,
+    /// The squares it needs empty and leaves empty: a Rook's, Bishop's, Queen's or
+    /// double-stepping pawn's squares between origin and target; for castling the squares
+    /// between King and Rook that neither occupies afterwards.
+    pub(crate) path: u64,
+    /// It removes the enemy King (DX-7).
+    pub(crate) kills: bool,
+    /// It captures (the target holds an enemy piece, or a pawn moves diagonally: en passant).
+    pub(crate) takes: bool,
+}
+
+impl FideShape {
+    /// The shape of FIDE move `x`, legal in `p`.
+    pub(crate) fn of(p: &DxPosition, x: &Action) -> Self {
+        let c = p.side.index();
+        let diag_pawn = p.roles[0] & (1u64 << x.a) != 0 && x.a % 8 != x.b % 8;
+        let capture = p.color[1 - c] & (1u64 << x.b) != 0;
+        let mut vac = 1u64 << x.a;
+        if diag_pawn && !capture {
+            // En passant (DX-25): the victim one rank behind the target.
+            vac |= 1u64 << if c == 0 { x.b - 8 } else { x.b + 8 };
+        }
+        let mut path = tables().between(x.a as usize, x.b as usize);
+        if p.roles[5] & (1u64 << x.a) != 0 && x.a.abs_diff(x.b) == 2 {
+            // Castling (DX-23): the Rook's square is left; of the squares between King and
+            // Rook (which must be empty), the Rook's and the King's targets are filled.
+            let (rook, between, rook_to) = if x.b > x.a {
+                (x.a + 3, 0b0110_0000u64, x.a + 1)
+            } else {
+                (x.a - 4, 0b0000_1110u64, x.a - 1)
+            };
+            vac |= 1u64 << rook;
+            path = (between << (x.a - 4)) & !(1u64 << x.b) & !(1u64 << rook_to);
+        }
+        FideShape {
+            vac,
+            path,
+            kills: removes_king(p, x),
+            takes: capture || diag_pawn,
+        }
+    }
 }
 
 /// [`FideCache::index`]: per FIDE square, the moves (bit `i`: move `i`, King captures left
@@ -454,32 +505,12 @@ impl<'v> Search<'v> {
             let mut fc = FideCache::default();
             gen_agent(&self.st[d], 0, &mut fc.list);
             for x in fc.list.iter() {
+                let shape = FideShape::of(&self.st[d], x);
                 fc.key.push(x.sort_key());
-                fc.kills.push(removes_king(&self.st[d], x));
-                let p = &self.st[d];
-                let diag_pawn = p.roles[0] & (1u64 << x.a) != 0 && x.a % 8 != x.b % 8;
-                let capture = p.color[1 - c] & (1u64 << x.b) != 0;
-                fc.takes.push(capture || diag_pawn);
-                let mut vac = 1u64 << x.a;
-                if diag_pawn && !capture {
-                    // En passant (DX-25): the victim one rank behind the target.
-                    vac |= 1u64 << if c == 0 { x.b - 8 } else { x.b + 8 };
-                }
-                let mut path = tables().between(x.a as usize, x.b as usize);
-                if p.roles[5] & (1u64 << x.a) != 0 && x.a.abs_diff(x.b) == 2 {
-                    // Castling (DX-23): the Rook's square is left; of the squares between
-                    // King and Rook (which must be empty), the Rook's and the King's targets
-                    // are filled.
-                    let (rook, between, rook_to) = if x.b > x.a {
-                        (x.a + 3, 0b0110_0000u64, x.a + 1)
-                    } else {
-                        (x.a - 4, 0b0000_1110u64, x.a - 1)
-                    };
-                    vac |= 1u64 << rook;
-                    path = (between << (x.a - 4)) & !(1u64 << x.b) & !(1u64 << rook_to);
-                }
-                fc.vac.push(vac);
-                fc.path.push(path);
+                fc.kills.push(shape.kills);
+                fc.takes.push(shape.takes);
+                fc.vac.push(shape.vac);
+                fc.path.push(shape.path);
             }
             fc.min_key = fc.key.iter().copied().min().unwrap_or(u64::MAX);
             if same_board && fc.list.len() <= 64 {
@@ -862,8 +893,20 @@ fn merge(p: &DxPosition, found: &mut [(u64, Turn)], out: &mut Vec<Turn>) {
     }
 }
 
-/// The number of distinct legal turns.
+/// The tests' reference list: every turn played, none counted unplayed.
+#[cfg(test)]
+pub(crate) fn legal_turns_reference(p: &DxPosition) -> Vec<Turn> {
+    let mut out = Vec::new();
+    legal_turns_merged(p, &mut out);
+    out
+}
+
+/// The number of distinct legal turns: counted without a search when every
+/// trans-dimensional piece of the side to move is in Dimension X ([`crate::turncount`]).
 pub(crate) fn count_turns(p: &DxPosition) -> u64 {
+    if let Some(n) = crate::turncount::count_without_search(p) {
+        return n;
+    }
     if !needs_merge(p) {
         return Search::count_sets(p);
     }
