@@ -279,7 +279,8 @@ fn elo(scores: &[f64]) -> (Option<f64>, f64) {
     if n == 0.0 {
         return (Some(0.0), 0.0);
     }
-    let to_elo = |s: f64| -400.0 * (1.0 / s - 1.0).log10();
+    // (`+ 0.0`: an even score is 0, not -0, in the text and the JSON.)
+    let to_elo = |s: f64| -400.0 * (1.0 / s - 1.0).log10() + 0.0;
     let mean = scores.iter().sum::<f64>() / n;
     if mean >= 1.0 || mean <= 0.0 {
         let bound = to_elo(0.05f64.powf(1.0 / n));
@@ -510,4 +511,23 @@ pub fn run_match(args: MatchArgs, out: &mut impl Write) -> Result<(), String> {
         .map_err(io)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::elo;
+
+    /// An even score is +0 Elo, never -0 (`match --json` printed `"elo":-0.0`); a 75% score is
+    /// +191 (400 log10 3).
+    #[test]
+    fn elo_of_even_and_winning_scores() {
+        let (e, err) = elo(&[1.0, 0.0, 0.5, 0.5]);
+        let e = e.unwrap();
+        assert!(e == 0.0 && e.is_sign_positive(), "{e}");
+        assert_eq!(format!("{e:.1}"), "0.0");
+        assert!(err > 0.0);
+        let (e, _) = elo(&[1.0, 1.0, 1.0, 0.0]);
+        assert_eq!(format!("{:.0}", e.unwrap()), "191");
+        assert_eq!(elo(&[1.0, 1.0]).0, None);
+    }
 }
