@@ -33,8 +33,9 @@ use crate::turngen::FideShape;
 
 /// One Dimension X action of a piece: the squares it needs vacant when it is made (a step's
 /// target and a Cobra's middle square), the square it leaves and the square it fills (none
-/// for a surface), and which piece surfaces (bit `i` for the `i`-th piece, or 0).
-#[derive(Copy, Clone)]
+/// for a surface), and which piece surfaces (bit `i` for the `i`-th piece, or 0). The default
+/// is no action.
+#[derive(Copy, Clone, Default)]
 struct DxAction {
     needs: u64,
     leaves: u64,
@@ -54,12 +55,7 @@ pub(crate) fn count_without_search(p: &DxPosition) -> Option<u64> {
     }
     let t = tables();
     // Each piece's actions, and its surfacing square (or none).
-    let mut acts: [[DxAction; 18]; 3] = [[DxAction {
-        needs: 0,
-        leaves: 0,
-        fills: 0,
-        surfaces: 0,
-    }; 18]; 3];
+    let mut acts = [[DxAction::default(); 18]; 3];
     let mut n_acts = [0usize; 3];
     let mut surf_sq = [NO_SQ; 3];
     let mut pieces = 0usize;
@@ -150,12 +146,7 @@ pub(crate) fn count_without_search(p: &DxPosition) -> Option<u64> {
         *f = (0..8).filter(|&k| k & m == m).map(|k| by_mask[k]).sum();
     }
     // Every set of at most one action per piece with a legal order in Dimension X.
-    let none = DxAction {
-        needs: 0,
-        leaves: 0,
-        fills: 0,
-        surfaces: 0,
-    };
+    let none = DxAction::default();
     let options = |i: usize| -> &[DxAction] {
         if i < pieces {
             &acts[i][..n_acts[i]]
