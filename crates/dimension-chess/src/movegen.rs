@@ -87,11 +87,12 @@ trait Sink {
 
     /// Adds the moves from `from` to each of `tos` (no promotion).
     #[inline]
-    fn add_set(&mut self, plane: Plane, from: u8, mut tos: u64, kind: MoveKind) {
+    fn add_set(&mut self, plane: Plane, from: u8, mut tos: u64, role: Role, kind: MoveKind) {
         while tos != 0 {
             let to = tos.trailing_zeros() as u8;
             tos &= tos - 1;
             self.add(Move {
+                role,
                 plane,
                 from,
                 to,
@@ -109,6 +110,7 @@ trait Sink {
             tos &= tos - 1;
             for promo in Role::PROMOTIONS {
                 self.add(Move {
+                    role: Role::Pawn,
                     plane,
                     from,
                     to,
@@ -145,6 +147,7 @@ fn add_pawn_set<S: Sink>(
             sink.add_promotions(plane, from, bit(to));
         } else {
             sink.add(Move {
+                role: Role::Pawn,
                 plane,
                 from,
                 to,
@@ -182,7 +185,7 @@ impl Sink for Counter {
         self.0 += n;
     }
     #[inline]
-    fn add_set(&mut self, _plane: Plane, _from: u8, tos: u64, _kind: MoveKind) {
+    fn add_set(&mut self, _plane: Plane, _from: u8, tos: u64, _role: Role, _kind: MoveKind) {
         // One piece's targets: a few bits.
         self.0 += u64::from(count_sparse(tos));
     }
@@ -317,6 +320,7 @@ impl DimensionChess {
                 m.from - 1
             };
             let step = Move {
+                role: Role::King,
                 plane: Plane::Earth,
                 from: m.from,
                 to: step_to,
@@ -332,28 +336,39 @@ impl DimensionChess {
         !q.in_check_of(us) && q.king(other(us)).is_some()
     }
 
-    /// Legality of the king's ordinary step (or capture) `from` -> `to` on Earth, without
-    /// playing it: after the step the pieces aligned with `to` are the king's (DC-19), so the
-    /// king is blessed iff a piece stands above it (White) or below it (Black), and only the
-    /// enemy pieces on the enemy's dropping board can threaten the piece aligned with it.
-    #[inline]
-    fn king_step_legal(&self, from: u8, to: u8) -> bool {
+    /// The legal ones among the king's ordinary steps (or captures) `from` -> `tos` on Earth,
+    /// without playing them: after a step the pieces aligned with its destination are the
+    /// king's (DC-19), so the king is blessed iff a piece stands above it (White) or below it
+    /// (Black), and only the enemy pieces on the enemy's dropping board can threaten the piece
+    /// aligned with it. What the destinations share is read once.
+    #[inline(never)]
+    fn king_steps_legal(&self, from: u8, tos: u64) -> u64 {
         let us = self.turn;
         let them = other(us);
         let e = &self.layers[Plane::Earth.index()];
-        let t = bit(to);
-        // (a): not blessed after conversion, and an active enemy Earth piece attacks `to`.
-        if self.layers[Plane::upper(us).index()].occ() & t == 0 {
-            let occ = (e.occ() & !bit(from)) | t;
-            let frozen_them = self.frozen_for(them);
-            if attackers(e, to, occ, them) & !frozen_them & !t != 0 {
-                return false;
-            }
-        }
+        // (a) for a destination `to`: not blessed after conversion, and an active enemy Earth
+        // piece attacks `to` once the king has left `from` (a piece on `to` is the victim).
+        let unblessed = !self.layers[Plane::upper(us).index()].occ();
+        let occ = e.occ() & !bit(from);
+        let active = !self.frozen_for(them);
         // (b): the piece aligned with `to` on the enemy's dropping board is attacked there.
         // The e.p. field is cleared by the step.
         let d = &self.layers[Plane::upper(them).index()];
-        !(d.occ() & t != 0 && attackers(d, to, d.occ(), them) != 0)
+        let mut legal = 0;
+        let mut rest = tos;
+        while rest != 0 {
+            let to = rest.trailing_zeros() as u8;
+            let t = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            if t & unblessed != 0 && attackers(e, to, occ, them) & active & !t != 0 {
+                continue;
+            }
+            if d.occ() & t != 0 && attackers(d, to, d.occ(), them) != 0 {
+                continue;
+            }
+            legal |= t;
+        }
+        legal
     }
 
     /// The destinations of a move by `role` from `from` on `plane` that are plainly safe:
@@ -419,31 +434,33 @@ impl DimensionChess {
         role: Role,
     ) {
         let Some(s) = s else {
-            sink.add_set(plane, from, tos, MoveKind::Normal);
+            sink.add_set(plane, from, tos, role, MoveKind::Normal);
             return;
         };
+        if role == Role::King {
+            // DC-14: on Earth. Every step is tested, in or out of check (no evasion mask).
+            let legal = self.king_steps_legal(from, tos);
+            sink.add_set(plane, from, legal, role, MoveKind::Normal);
+            return;
+        }
         let safe = self.safe_mask(plane, from, role, s);
-        sink.add_set(plane, from, tos & safe, MoveKind::Normal);
+        sink.add_set(plane, from, tos & safe, role, MoveKind::Normal);
         let mut rest = tos & !safe;
-        if plane == Plane::Earth && role != Role::King {
+        if plane == Plane::Earth {
             rest &= s.evasion;
         }
         while rest != 0 {
             let to = rest.trailing_zeros() as u8;
             rest &= rest - 1;
             let m = Move {
+                role,
                 plane,
                 from,
                 to,
                 promotion: None,
                 kind: MoveKind::Normal,
             };
-            let ok = if role == Role::King {
-                self.king_step_legal(from, to)
-            } else {
-                self.is_legal_slow(m)
-            };
-            if ok {
+            if self.is_legal_slow(m) {
                 sink.add(m);
             }
         }
@@ -516,7 +533,7 @@ impl DimensionChess {
         // other through `emit` (which tests the destinations outside its safe mask).
         let mut piece = |from: u8, tos: u64, role: Role| {
             if (special & bit(from)) | (tos & !mask) == 0 {
-                sink.add_set(plane, from, tos, MoveKind::Normal);
+                sink.add_set(plane, from, tos, role, MoveKind::Normal);
             } else if tos != 0 {
                 self.emit(sink, safety, plane, from, tos, role);
             }
@@ -634,8 +651,14 @@ impl DimensionChess {
                 Some(s) => self.safe_mask(plane, from, Role::Pawn, s),
                 None => !0,
             };
-            sink.add_set(plane, from, plain & safe & !last, MoveKind::Normal);
-            sink.add_set(plane, from, two & safe, MoveKind::DoubleStep);
+            sink.add_set(
+                plane,
+                from,
+                plain & safe & !last,
+                Role::Pawn,
+                MoveKind::Normal,
+            );
+            sink.add_set(plane, from, two & safe, Role::Pawn, MoveKind::DoubleStep);
             sink.add_promotions(plane, from, plain & safe & last);
             let mut rest = (plain | two) & !safe;
             if plane == Plane::Earth
@@ -654,6 +677,7 @@ impl DimensionChess {
                 if bit(to) & last != 0 {
                     for promo in Role::PROMOTIONS {
                         let m = Move {
+                            role: Role::Pawn,
                             plane,
                             from,
                             to,
@@ -666,6 +690,7 @@ impl DimensionChess {
                     }
                 } else {
                     let m = Move {
+                        role: Role::Pawn,
                         plane,
                         from,
                         to,
@@ -711,6 +736,7 @@ impl DimensionChess {
                     let from = caps.trailing_zeros() as u8;
                     caps &= caps - 1;
                     let m = Move {
+                        role: Role::Pawn,
                         plane,
                         from,
                         to: ep,
@@ -869,6 +895,7 @@ impl DimensionChess {
                 };
                 for &promotion in promos {
                     let m = Move {
+                        role: Role::Pawn,
                         plane,
                         from,
                         to,
@@ -922,6 +949,7 @@ impl DimensionChess {
         }
         let mut try_castle = |to: u8| {
             let m = Move {
+                role: Role::King,
                 plane: Plane::Earth,
                 from: king,
                 to,

@@ -27,6 +27,9 @@ pub enum MoveKind {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     pub(crate) plane: Plane,
+    /// The moving piece's role before any promotion (it follows from the position, like
+    /// `kind`): playing the move needs no look-up of the origin.
+    pub(crate) role: Role,
     pub(crate) from: u8,
     pub(crate) to: u8,
     pub(crate) promotion: Option<Role>,

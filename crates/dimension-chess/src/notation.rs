@@ -100,6 +100,7 @@ impl DimensionChess {
                 let step_to = if to > from { from + 1 } else { from - 1 };
                 let step = Move {
                     plane,
+                    role: Role::King,
                     from,
                     to: step_to,
                     promotion: None,

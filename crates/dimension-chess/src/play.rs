@@ -56,22 +56,28 @@ impl DimensionChess {
         p
     }
 
+    /// Plays `m`, a pseudo-legal move of this position (made by its generator: the move's
+    /// `role` is the piece on its origin), in place (DC-20 steps 2 to 6).
     pub(crate) fn apply(&mut self, m: Move) {
         let us = self.turn;
         let plane = m.plane;
         if let Some((pl, sq)) = self.ep.take() {
             self.hash ^= zobrist::ep(pl, sq);
         }
-        let Some((_, role)) = self.take(plane, m.from) else {
-            return;
-        };
+        // The move names its piece (it comes from this position's move list).
+        let role = m.role;
+        self.take_known(plane, m.from, us, role);
         let victim_sq = match (m.kind, us) {
             (MoveKind::EnPassant, Color::White) => m.to.wrapping_sub(8) & 63,
             (MoveKind::EnPassant, Color::Black) => (m.to + 8) & 63,
             _ => m.to,
         };
         // Step 2: move (en passant takes the pawn off its own square; castling moves the rook).
-        let victim = self.take(plane, victim_sq);
+        let victim = if self.layers[plane.index()].occ() & bit(victim_sq) != 0 {
+            self.take(plane, victim_sq)
+        } else {
+            None
+        };
         if m.kind == MoveKind::Castle {
             let (rook_from, rook_to) = if m.to > m.from {
                 (m.from + 3, m.from + 1)

@@ -205,6 +205,14 @@ impl DimensionChess {
         self.hash ^= zobrist::piece(plane, c, r, sq);
     }
 
+    /// Takes the known piece `(c, r)` off `sq`, updating the hash.
+    #[inline]
+    pub(crate) fn take_known(&mut self, plane: Plane, sq: u8, c: Color, r: Role) {
+        debug_assert_eq!(self.layers[plane.index()].piece_on(sq), Some((c, r)));
+        self.layers[plane.index()].remove_from(sq, c, r);
+        self.hash ^= zobrist::piece(plane, c, r, sq);
+    }
+
     /// Takes the piece (if any) off `sq`, updating the hash.
     #[inline]
     pub(crate) fn take(&mut self, plane: Plane, sq: u8) -> Option<(Color, Role)> {

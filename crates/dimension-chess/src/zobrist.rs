@@ -15,12 +15,16 @@ const CASTLING: usize = SIDE + 1;
 const EP: usize = CASTLING + 4;
 const TOTAL: usize = EP + 3 * 64;
 
-static KEYS: LazyLock<Vec<u64>> = LazyLock::new(|| dimchess_core::zobrist::keys(SEED, TOTAL));
+/// A fixed-size table: every index below is provably in range, so no access is bounds-checked.
+static KEYS: LazyLock<[u64; TOTAL]> = LazyLock::new(|| {
+    let k = dimchess_core::zobrist::keys(SEED, TOTAL);
+    core::array::from_fn(|i| k[i])
+});
 
 /// The key of piece `(c, r)` on `sq` of `plane`.
 #[inline]
 pub(crate) fn piece(plane: Plane, c: Color, r: Role, sq: u8) -> u64 {
-    KEYS[((plane.index() * 2 + c.index()) * 6 + r.index()) * 64 + sq as usize]
+    KEYS[((plane.index() * 2 + c.index()) * 6 + r.index()) * 64 + (sq & 63) as usize]
 }
 
 /// The key toggled when Black is to move.
@@ -44,5 +48,5 @@ pub(crate) fn castling(rights: u8) -> u64 {
 /// The key of an e.p. field on `sq` of `plane`.
 #[inline]
 pub(crate) fn ep(plane: Plane, sq: u8) -> u64 {
-    KEYS[EP + plane.index() * 64 + sq as usize]
+    KEYS[EP + plane.index() * 64 + (sq & 63) as usize]
 }
