@@ -15,7 +15,7 @@ use dimchess_fide::{Color, Role};
 
 use crate::check::attackers;
 use crate::geometry::{attacks, bit};
-use crate::layer::{LayerExt, other};
+use crate::layer::{Layer, LayerExt, other};
 use crate::moves::{Move, MoveKind};
 use crate::plane::Plane;
 use crate::position::{
@@ -195,6 +195,41 @@ impl Sink for Counter {
     }
 }
 
+/// Calls `f` with each knight, bishop, rook and queen of `set` on `l`, its destinations (its
+/// attacks with `occ` blocking, within `dest`) and its role.
+#[inline(always)]
+fn each_officer(l: &Layer, set: u64, occ: u64, dest: u64, mut f: impl FnMut(u8, u64, Role)) {
+    let mut bb = set & l.rol(Role::Knight);
+    while bb != 0 {
+        let from = bb.trailing_zeros() as u8;
+        bb &= bb - 1;
+        f(from, attacks::knight(from) & dest, Role::Knight);
+    }
+    let queens = l.rol(Role::Queen);
+    let mut bb = set & (l.rol(Role::Bishop) | queens);
+    while bb != 0 {
+        let from = bb.trailing_zeros() as u8;
+        bb &= bb - 1;
+        let role = if queens & bit(from) != 0 {
+            Role::Queen
+        } else {
+            Role::Bishop
+        };
+        f(from, attacks::bishop(from, occ) & dest, role);
+    }
+    let mut bb = set & (l.rol(Role::Rook) | queens);
+    while bb != 0 {
+        let from = bb.trailing_zeros() as u8;
+        bb &= bb - 1;
+        let role = if queens & bit(from) != 0 {
+            Role::Queen
+        } else {
+            Role::Rook
+        };
+        f(from, attacks::rook(from, occ) & dest, role);
+    }
+}
+
 impl DimensionChess {
     /// Appends the legal moves of the side to move to `out` (DC-22). No heap allocation.
     pub fn legal_moves_into<B: MoveBuffer<Move>>(&self, out: &mut B) {
@@ -341,7 +376,7 @@ impl DimensionChess {
     /// king's (DC-19), so the king is blessed iff a piece stands above it (White) or below it
     /// (Black), and only the enemy pieces on the enemy's dropping board can threaten the piece
     /// aligned with it. What the destinations share is read once.
-    #[inline(never)]
+    #[inline]
     fn king_steps_legal(&self, from: u8, tos: u64) -> u64 {
         let us = self.turn;
         let them = other(us);
@@ -360,13 +395,13 @@ impl DimensionChess {
             let to = rest.trailing_zeros() as u8;
             let t = rest & rest.wrapping_neg();
             rest &= rest - 1;
-            if t & unblessed != 0 && attackers(e, to, occ, them) & active & !t != 0 {
-                continue;
+            // Without branches on the outcome (it is hard to predict): a select at the end.
+            let mut bad = (attackers(e, to, occ, them) & active & !t != 0) & (t & unblessed != 0);
+            // (b) is rare: the dropping board is mostly empty.
+            if d.occ() & t != 0 {
+                bad |= attackers(d, to, d.occ(), them) != 0;
             }
-            if d.occ() & t != 0 && attackers(d, to, d.occ(), them) != 0 {
-                continue;
-            }
-            legal |= t;
+            legal |= if bad { 0 } else { t };
         }
         legal
     }
@@ -437,12 +472,10 @@ impl DimensionChess {
             sink.add_set(plane, from, tos, role, MoveKind::Normal);
             return;
         };
-        if role == Role::King {
-            // DC-14: on Earth. Every step is tested, in or out of check (no evasion mask).
-            let legal = self.king_steps_legal(from, tos);
-            sink.add_set(plane, from, legal, role, MoveKind::Normal);
-            return;
-        }
+        debug_assert!(
+            role != Role::King,
+            "the king's steps are tested by king_steps_legal"
+        );
         let safe = self.safe_mask(plane, from, role, s);
         sink.add_set(plane, from, tos & safe, role, MoveKind::Normal);
         let mut rest = tos & !safe;
@@ -529,43 +562,29 @@ impl DimensionChess {
             None => (0, !0),
             Some(s) => self.plane_split(plane, s),
         };
-        // One piece: a uniform one whose destinations are all plainly safe at once, any
-        // other through `emit` (which tests the destinations outside its safe mask).
-        let mut piece = |from: u8, tos: u64, role: Role| {
-            if (special & bit(from)) | (tos & !mask) == 0 {
+        // The pieces outside `special` whose destinations are all plainly safe are counted or
+        // listed as whole sets; the others go through `emit` (which tests the destinations
+        // outside their safe mask). Mostly `mask` is everything, and no piece is tested.
+        let plain = movers & !special;
+        if mask == !0 {
+            each_officer(l, plain, occ, dest, |from, tos, role| {
                 sink.add_set(plane, from, tos, role, MoveKind::Normal);
-            } else if tos != 0 {
-                self.emit(sink, safety, plane, from, tos, role);
-            }
-        };
-        let mut bb = movers & l.rol(Role::Knight);
-        while bb != 0 {
-            let from = bb.trailing_zeros() as u8;
-            bb &= bb - 1;
-            piece(from, attacks::knight(from) & dest, Role::Knight);
+            });
+        } else {
+            each_officer(l, plain, occ, dest, |from, tos, role| {
+                if tos & !mask == 0 {
+                    sink.add_set(plane, from, tos, role, MoveKind::Normal);
+                } else {
+                    self.emit(sink, safety, plane, from, tos, role);
+                }
+            });
         }
-        let queens = l.rol(Role::Queen);
-        let mut bb = movers & (l.rol(Role::Bishop) | queens);
-        while bb != 0 {
-            let from = bb.trailing_zeros() as u8;
-            bb &= bb - 1;
-            let role = if queens & bit(from) != 0 {
-                Role::Queen
-            } else {
-                Role::Bishop
-            };
-            piece(from, attacks::bishop(from, occ) & dest, role);
-        }
-        let mut bb = movers & (l.rol(Role::Rook) | queens);
-        while bb != 0 {
-            let from = bb.trailing_zeros() as u8;
-            bb &= bb - 1;
-            let role = if queens & bit(from) != 0 {
-                Role::Queen
-            } else {
-                Role::Rook
-            };
-            piece(from, attacks::rook(from, occ) & dest, role);
+        if movers & special != 0 {
+            each_officer(l, movers & special, occ, dest, |from, tos, role| {
+                if tos != 0 {
+                    self.emit(sink, safety, plane, from, tos, role);
+                }
+            });
         }
         // DC-14: kings live on Earth only.
         if plane == Plane::Earth {
@@ -573,7 +592,15 @@ impl DimensionChess {
             while bb != 0 {
                 let from = bb.trailing_zeros() as u8;
                 bb &= bb - 1;
-                piece(from, attacks::king(from) & dest, Role::King);
+                let tos = attacks::king(from) & dest;
+                // Every legal king step is tested (DC-19, DC-21), in a loop without a call
+                // per step: the king moves in most positions.
+                let tos = if safety.is_some() && tos != 0 {
+                    self.king_steps_legal(from, tos)
+                } else {
+                    tos
+                };
+                sink.add_set(plane, from, tos, Role::King, MoveKind::Normal);
             }
         }
         self.pawn_moves(plane, us, movers & l.rol(Role::Pawn), targets, sink, safety);
