@@ -58,6 +58,12 @@ pub(crate) mod attacks {
         fa::rook(square(sq), Bitboard64::from_bits(occ)).bits()
     }
 
+    /// The rank and file of `sq`, without `sq`: where a rook could attack it from.
+    #[inline]
+    pub(crate) const fn rook_lines(sq: u8) -> u64 {
+        (0xffu64 << (sq & 56)) ^ (0x0101_0101_0101_0101u64 << (sq & 7))
+    }
+
     /// Bishop attacks from `sq` with `occ` blocking.
     #[inline]
     pub(crate) fn bishop(sq: u8, occ: u64) -> u64 {

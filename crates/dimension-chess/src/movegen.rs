@@ -385,7 +385,13 @@ impl DimensionChess {
         // piece attacks `to` once the king has left `from` (a piece on `to` is the victim).
         let unblessed = !self.layers[Plane::upper(us).index()].occ();
         let occ = e.occ() & !bit(from);
-        let active = !self.frozen_for(them);
+        let enemy = e.col(them) & !self.frozen_for(them);
+        let queens = e.rol(Role::Queen);
+        let orth = (e.rol(Role::Rook) | queens) & enemy;
+        let diag = (e.rol(Role::Bishop) | queens) & enemy;
+        let knights = e.rol(Role::Knight) & enemy;
+        let kings = e.rol(Role::King) & enemy;
+        let pawns = e.rol(Role::Pawn) & enemy;
         // (b): the piece aligned with `to` on the enemy's dropping board is attacked there.
         // The e.p. field is cleared by the step.
         let d = &self.layers[Plane::upper(them).index()];
@@ -395,8 +401,20 @@ impl DimensionChess {
             let to = rest.trailing_zeros() as u8;
             let t = rest & rest.wrapping_neg();
             rest &= rest - 1;
+            // `attackers` of `to` (a piece on `to` is the victim, not an attacker). The slider
+            // tables are large and these lookups often miss the cache: a slider's is made only
+            // when an enemy slider stands on one of its lines.
+            let mut hit = attacks::knight(to) & knights
+                | attacks::king(to) & kings
+                | attacks::pawn(us, to) & pawns;
+            if attacks::rook_lines(to) & orth != 0 {
+                hit |= attacks::rook(to, occ) & orth;
+            }
+            if attacks::bishop(to, 0) & diag != 0 {
+                hit |= attacks::bishop(to, occ) & diag;
+            }
             // Without branches on the outcome (it is hard to predict): a select at the end.
-            let mut bad = (attackers(e, to, occ, them) & active & !t != 0) & (t & unblessed != 0);
+            let mut bad = (hit != 0) & (t & unblessed != 0);
             // (b) is rare: the dropping board is mostly empty.
             if d.occ() & t != 0 {
                 bad |= attackers(d, to, d.occ(), them) != 0;
