@@ -94,9 +94,6 @@ fn each_cell(b: Bb, mut f: impl FnMut(usize)) {
     }
 }
 
-/// A rider's attacks from a cell with an occupancy ([`crate::riders`]).
-type RiderLines = fn(usize, Bb) -> Bb;
-
 /// Keeps nothing: for counting, where the generator's return value is the count.
 pub(crate) struct Discard;
 
@@ -474,20 +471,22 @@ impl ThreeLevel {
         // blocks, TL-6) has no move, and its lines are not followed.
         let boxed =
             |from: usize| !crate::geometry::nz(crate::geometry::KING.get(from).and_not(own));
-        let riders: [(Kind, Kind, RiderLines); 3] = [
-            (Kind::Rook, Kind::Vicereine, crate::riders::rook),
-            (Kind::Bishop, Kind::Moderator, crate::riders::bishop),
-            (Kind::Queen, Kind::Diarch, crate::riders::queen),
-        ];
-        for (base, promoted, lines) in riders {
-            for (k, p) in kinds(base, promoted) {
-                each_cell(mine(k), |from| {
-                    if !boxed(from) {
-                        f(from, (lines(from, occ) | tri(from, p)).and_not(own));
-                    }
-                });
-            }
+        // Each rider's lines called directly (not through a function pointer), so that its
+        // lookups inline.
+        macro_rules! riders {
+            ($base:expr, $promoted:expr, $lines:path) => {
+                for (k, p) in kinds($base, $promoted) {
+                    each_cell(mine(k), |from| {
+                        if !boxed(from) {
+                            f(from, ($lines(from, occ) | tri(from, p)).and_not(own));
+                        }
+                    });
+                }
+            };
         }
+        riders!(Kind::Rook, Kind::Vicereine, crate::riders::rook);
+        riders!(Kind::Bishop, Kind::Moderator, crate::riders::bishop);
+        riders!(Kind::Queen, Kind::Diarch, crate::riders::queen);
         for (k, p) in kinds(Kind::King, Kind::Emperor) {
             each_cell(mine(k), |from| {
                 f(
