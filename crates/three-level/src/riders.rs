@@ -6,6 +6,7 @@
 //! empty, found for all lines at once by shifting the middle level's empty near cells one
 //! more step along their lines.
 
+use dimchess_core::bitboard::Bitboard;
 use dimchess_core::board8;
 
 use crate::geometry::{Bb, CellTable, DIRS, GEOMETRY, SLOTS};
@@ -48,26 +49,31 @@ static BISHOP_FAR: CellTable = level_steps(6, 18, true);
 /// the Bishop's one step along the file or the rank, the far cell one more step along it.
 #[inline(always)]
 fn vertical(cell: usize, occ: Bb, near: &CellTable, far: &CellTable, diagonal: bool) -> Bb {
-    let mut out = near.get(cell);
+    let out = near.get(cell);
     let open = out.0[1] & !occ.0[1];
     let reach = if diagonal {
         open << 1 | open >> 1 | open << 8 | open >> 8
     } else {
         open
     };
-    let z = 2 - (cell >> 6).min(2);
-    out.0[z] |= far.get(cell).0[z] & reach;
-    out
+    // The far cells all lie on one outer level (none from the middle level): masking every
+    // word with `reach` keeps them where `reach` allows. No word is chosen by index: a store
+    // to a word chosen at run time, read back as the whole set, stalls the load.
+    let far = far.get(cell);
+    out | Bitboard([far.0[0] & reach, far.0[1] & reach, far.0[2] & reach])
 }
 
 /// The in-level part: an 8x8 rider on the cell's own level (the core's 8x8 lookups, one
 /// table load each).
 #[inline(always)]
 fn horizontal(cell: usize, occ: Bb, rider: fn(usize, u64) -> u64) -> Bb {
-    let z = (cell >> 6).min(2);
-    let mut out = Bb::EMPTY;
-    out.0[z] = rider(cell & 63, occ.0[z]);
-    out
+    let z = cell >> 6;
+    // The level's word chosen and placed by masks, not by index (see `vertical`).
+    let m = |level: usize| 0u64.wrapping_sub(u64::from(z == level));
+    let (m0, m1, m2) = (m(0), m(1), m(2));
+    let row = occ.0[0] & m0 | occ.0[1] & m1 | occ.0[2] & m2;
+    let a = rider(cell & 63, row);
+    Bitboard([a & m0, a & m1, a & m2])
 }
 
 /// The cells a Rook on `cell` reaches when `occ` blocks (up to and including the first
