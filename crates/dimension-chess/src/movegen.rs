@@ -13,7 +13,7 @@ use dimchess_core::bitboard::count_sparse;
 use dimchess_core::movelist::MoveBuffer;
 use dimchess_fide::{Color, Role};
 
-use crate::check::attackers;
+use crate::check::{AttackSets, attackers};
 use crate::geometry::{attacks, bit};
 use crate::layer::{Layer, LayerExt, other};
 use crate::moves::{Move, MoveKind};
@@ -206,27 +206,46 @@ fn each_officer(l: &Layer, set: u64, occ: u64, dest: u64, mut f: impl FnMut(u8, 
         f(from, attacks::knight(from) & dest, Role::Knight);
     }
     let queens = l.rol(Role::Queen);
-    let mut bb = set & (l.rol(Role::Bishop) | queens);
+    // Bishops then rooks, each with the queens (a queen is both: disjoint target sets).
+    each_rider(
+        l,
+        set,
+        queens,
+        Role::Bishop,
+        |sq| attacks::bishop(sq, occ) & dest,
+        &mut f,
+    );
+    each_rider(
+        l,
+        set,
+        queens,
+        Role::Rook,
+        |sq| attacks::rook(sq, occ) & dest,
+        &mut f,
+    );
+}
+
+/// Calls `f` with each piece of `set` on `l` that is a `base` rider or a queen, its
+/// destinations (`lines`) and its role.
+#[inline(always)]
+fn each_rider(
+    l: &Layer,
+    set: u64,
+    queens: u64,
+    base: Role,
+    lines: impl Fn(u8) -> u64,
+    f: &mut impl FnMut(u8, u64, Role),
+) {
+    let mut bb = set & (l.rol(base) | queens);
     while bb != 0 {
         let from = bb.trailing_zeros() as u8;
         bb &= bb - 1;
         let role = if queens & bit(from) != 0 {
             Role::Queen
         } else {
-            Role::Bishop
+            base
         };
-        f(from, attacks::bishop(from, occ) & dest, role);
-    }
-    let mut bb = set & (l.rol(Role::Rook) | queens);
-    while bb != 0 {
-        let from = bb.trailing_zeros() as u8;
-        bb &= bb - 1;
-        let role = if queens & bit(from) != 0 {
-            Role::Queen
-        } else {
-            Role::Rook
-        };
-        f(from, attacks::rook(from, occ) & dest, role);
+        f(from, lines(from), role);
     }
 }
 
@@ -385,13 +404,9 @@ impl DimensionChess {
         // piece attacks `to` once the king has left `from` (a piece on `to` is the victim).
         let unblessed = !self.layers[Plane::upper(us).index()].occ();
         let occ = e.occ() & !bit(from);
-        let enemy = e.col(them) & !self.frozen_for(them);
-        let queens = e.rol(Role::Queen);
-        let orth = (e.rol(Role::Rook) | queens) & enemy;
-        let diag = (e.rol(Role::Bishop) | queens) & enemy;
-        let knights = e.rol(Role::Knight) & enemy;
-        let kings = e.rol(Role::King) & enemy;
-        let pawns = e.rol(Role::Pawn) & enemy;
+        // The slider tables are large and their lookups often miss the cache: `AttackSets`
+        // looks a rider's up only when an enemy rider stands on one of the square's lines.
+        let enemy = AttackSets::new(e, them, !self.frozen_for(them));
         // (b): the piece aligned with `to` on the enemy's dropping board is attacked there.
         // The e.p. field is cleared by the step.
         let d = &self.layers[Plane::upper(them).index()];
@@ -401,20 +416,8 @@ impl DimensionChess {
             let to = rest.trailing_zeros() as u8;
             let t = rest & rest.wrapping_neg();
             rest &= rest - 1;
-            // `attackers` of `to` (a piece on `to` is the victim, not an attacker). The slider
-            // tables are large and these lookups often miss the cache: a slider's is made only
-            // when an enemy slider stands on one of its lines.
-            let mut hit = attacks::knight(to) & knights
-                | attacks::king(to) & kings
-                | attacks::pawn(us, to) & pawns;
-            if attacks::rook_lines(to) & orth != 0 {
-                hit |= attacks::rook(to, occ) & orth;
-            }
-            if attacks::bishop(to, 0) & diag != 0 {
-                hit |= attacks::bishop(to, occ) & diag;
-            }
             // Without branches on the outcome (it is hard to predict): a select at the end.
-            let mut bad = (hit != 0) & (t & unblessed != 0);
+            let mut bad = enemy.attack(to, occ) & (t & unblessed != 0);
             // (b) is rare: the dropping board is mostly empty.
             if d.occ() & t != 0 {
                 bad |= attackers(d, to, d.occ(), them) != 0;
