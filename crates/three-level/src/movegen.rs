@@ -129,81 +129,106 @@ pub(crate) struct Ctx {
     groups: Groups,
 }
 
-impl ThreeLevel {
-    /// Whether player `c` attacks `cell` ([`ThreeLevel::attacked`]), with the attack groups
-    /// computed once per node.
-    #[inline]
-    fn attacked_fast(&self, g: &Groups, cell: usize, c: Colour, occ: Bb) -> bool {
-        if self.variant.is_xiangqi() {
-            self.attacked(cell, 1 << c as u8, occ)
-        } else {
-            self.attacked_by_one(g, cell, c, occ)
+/// What a royal piece on `kx` sees along its lines: whether a rider of `ao` (orthogonal
+/// lines) or `ad` (diagonal lines) attacks it, and the pieces of `own` that alone stand
+/// between it and such a rider (pins and screens). Each kind of line is looked up only when
+/// such a rider is on one, and a second time, with the own pieces seen removed, only when
+/// the first lookup saw some.
+#[inline(always)]
+fn rider_lines(kx: usize, own: Bb, occ: Bb, ao: Bb, ad: Bb) -> (bool, Bb) {
+    use crate::geometry::{DIAG_LINES, ORTH_LINES, nz};
+    let mut hit = false;
+    let mut screens = Bb::EMPTY;
+    if nz(ORTH_LINES.get(kx) & ao) {
+        let seen = crate::riders::rook(kx, occ);
+        hit |= nz(seen & ao);
+        let blockers = seen & own;
+        if nz(blockers) {
+            let behind = crate::riders::rook(kx, occ.and_not(blockers)).and_not(seen) & ao;
+            if nz(behind) {
+                screens |= screened(kx, blockers, behind, 0..6);
+            }
         }
     }
+    if nz(DIAG_LINES.get(kx) & ad) {
+        let seen = crate::riders::bishop(kx, occ);
+        hit |= nz(seen & ad);
+        let blockers = seen & own;
+        if nz(blockers) {
+            let behind = crate::riders::bishop(kx, occ.and_not(blockers)).and_not(seen) & ad;
+            if nz(behind) {
+                screens |= screened(kx, blockers, behind, 6..18);
+            }
+        }
+    }
+    (hit, screens)
+}
 
+/// The `blockers` (the first piece on each line from `kx`) on the lines of the directions
+/// `dirs` that lead on to one of `behind`.
+#[inline(never)]
+fn screened(kx: usize, blockers: Bb, behind: Bb, dirs: core::ops::Range<usize>) -> Bb {
+    let mut out = Bb::EMPTY;
+    for d in dirs {
+        let ray = crate::geometry::RAYS.ray(kx, d);
+        if crate::geometry::nz(ray & behind) {
+            out |= ray & blockers;
+        }
+    }
+    out
+}
+
+impl ThreeLevel {
+    /// The fast test's knowledge of the side to move: whether its King is in check, which
+    /// of its pieces are pinned, and which screen a line or a Knight's leg onto a royal piece.
     pub(crate) fn context(&self) -> Ctx {
         let t = &*TABLES;
         let s = self.side;
         let own = self.by_colour[s as usize];
-        let enemies = self.others_mask(s);
+        let occ = self.occupied;
         let q = self.next_live(s);
-        let royal = self.royal_cell(s);
-        let king = royal.unwrap_or(usize::MAX);
-        let mut ctx = Ctx {
+        let groups = self.groups();
+        // Every move tested fully: no King, Generals already facing, or an elimination
+        // pending at Q's turn (TL-14 step 6).
+        let slow_ctx = |king: usize| Ctx {
             king,
             in_check: false,
             slow_all: true,
             slow: Bb::EMPTY,
             pinned: Bb::EMPTY,
             special: Bb::ALL,
-            groups: self.groups(),
+            groups,
         };
-        let Some(king) = royal else { return ctx };
+        let Some(king) = self.royal_cell(s) else {
+            return slow_ctx(usize::MAX);
+        };
         let xq = self.variant.is_xiangqi();
         if xq && self.generals_face() {
-            return ctx;
+            return slow_ctx(king);
         }
         let royals =
             self.kind_bb(Kind::King) | self.kind_bb(Kind::Emperor) | self.kind_bb(Kind::General);
         let qs = self.by_colour[q as usize];
-        // An elimination already pending at Q's turn (TL-14 step 6): test every move fully.
-        for x in Colour::ALL {
-            if x == s || x == q || !self.is_live(x) {
-                continue;
-            }
-            if let Some(kx) = (royals & self.by_colour[x as usize]).first()
-                && self.attacked_fast(&ctx.groups, kx, q, self.occupied)
-            {
-                return ctx;
-            }
-        }
-        ctx.slow_all = false;
-        ctx.in_check = if xq {
-            self.attacked(king, enemies, self.occupied)
-        } else {
-            self.attacked_by(
-                &ctx.groups,
-                king,
-                enemies,
-                self.occupied.and_not(own),
-                self.occupied,
-            )
-        };
-        let orth = ctx.groups.orth;
-        let diag = if xq { Bb::EMPTY } else { ctx.groups.diag };
         let gens = self.kind_bb(Kind::General);
-        // Own pieces alone on a line between a royal piece and a rider whose attack matters:
-        // any enemy's for the mover's King (pins), Q's for the other Kings (a discovered
-        // attack would eliminate someone). In Xiang Qi, also the screens between Generals.
+        let diag = if xq { Bb::EMPTY } else { groups.diag };
+        let mut in_check = false;
+        let mut pinned = Bb::EMPTY;
+        let mut slow = Bb::EMPTY;
+        // Each live player's royal piece and the riders whose attack on it matters: any
+        // enemy's on the mover's King (check, and pins: own pieces alone on such a line),
+        // Q's on the other Kings (an attack now is a pending elimination; an own piece
+        // alone on such a line screens a discovered attack). Nothing of Q's can be
+        // discovered onto Q's own King; in Xiang Qi, Q's General can be screened from
+        // another General (TX-10).
         for x in Colour::ALL {
             if !self.is_live(x) || (x == q && !xq) {
-                continue; // nothing of Q's can be discovered onto Q's own King
+                continue;
             }
             let Some(kx) = (royals & self.by_colour[x as usize]).first() else {
                 continue;
             };
             let att = if x == s {
-                self.occupied.and_not(own)
+                occ.and_not(own)
             } else if x == q {
                 Bb::EMPTY
             } else {
@@ -214,54 +239,55 @@ impl ThreeLevel {
             } else {
                 Bb::EMPTY
             };
-            let ao = (orth & att) | screen;
-            let ad = diag & att;
-            for (range, riders, lines) in [
-                (0..6, ao, &crate::geometry::ORTH_LINES),
-                (6..18, ad, &crate::geometry::DIAG_LINES),
-            ] {
-                if (lines.get(kx) & riders).is_empty() {
-                    continue;
-                }
-                for d in range {
-                    if (crate::geometry::RAYS.ray(kx, d) & riders).is_empty() {
-                        continue;
-                    }
-                    let Some(b1) = self.nearest(kx, d, self.occupied) else {
-                        continue;
-                    };
-                    if !own.contains(b1) {
-                        continue;
-                    }
-                    let Some(b2) = self.nearest(b1, d, self.occupied) else {
-                        continue;
-                    };
-                    if !riders.contains(b2) {
-                        continue;
-                    }
-                    if x == s && !xq {
-                        ctx.pinned.set(b1);
-                    } else {
-                        ctx.slow.set(b1);
-                    }
-                }
-            }
+            let (seen, screens) =
+                rider_lines(kx, own, occ, (groups.orth & att) | screen, diag & att);
             if xq {
+                slow |= screens;
+                if x != s && x != q && self.attacked(kx, 1 << q as u8, occ) {
+                    return slow_ctx(king);
+                }
                 // Own pieces on the leg of a Knight that would then attack a General (TX-7).
                 let horses = self.kind_bb(Kind::Horse) & att;
                 if (crate::geometry::KNIGHT.get(kx) & horses).any() {
                     for (src, leg) in t.horse_from.steps(kx) {
                         if horses.contains(src) && own.contains(leg) {
-                            ctx.slow.set(leg);
+                            slow.set(leg);
                         }
                     }
                 }
+                continue;
+            }
+            let pawns = if x == s {
+                self.pawns_to(kx, self.others_mask(s))
+            } else {
+                self.pawns_to(kx, 1 << q as u8)
+            };
+            let hit = seen || crate::geometry::nz((self.leapers_to(&groups, kx) | pawns) & att);
+            if x == s {
+                in_check = hit;
+                pinned = screens;
+            } else if hit {
+                return slow_ctx(king);
+            } else {
+                slow |= screens;
             }
         }
-        if !ctx.in_check {
-            ctx.special = (ctx.slow | ctx.pinned).with(king);
+        if xq {
+            in_check = self.attacked(king, self.others_mask(s), occ);
         }
-        ctx
+        Ctx {
+            king,
+            in_check,
+            slow_all: false,
+            slow,
+            pinned,
+            special: if in_check {
+                Bb::ALL
+            } else {
+                (slow | pinned).with(king)
+            },
+            groups,
+        }
     }
 
     /// The exact legality test (TL-15, TX-10): resolve the turn on a copy, then the mover

@@ -351,15 +351,22 @@ impl ThreeLevel {
     /// `mask` are looked up (a Pawn's attack depends on its owner).
     #[inline]
     pub(crate) fn attacked_by(&self, g: &Groups, cell: usize, mask: u8, att: Bb, occ: Bb) -> bool {
+        let leapers = self.leapers_to(g, cell) | self.pawns_to(cell, mask);
+        self.hit(g, cell, leapers, att, occ)
+    }
+
+    /// The Pawns of the players in `mask` (bit i: colour i) that attack `cell`.
+    #[inline(always)]
+    pub(crate) fn pawns_to(&self, cell: usize, mask: u8) -> Bb {
         use crate::geometry::PAWN_ATTACKERS;
         let pawns = self.kind_bb(Kind::Pawn);
-        let mut leapers = self.leapers_to(g, cell);
+        let mut out = Bb::EMPTY;
         for (i, (table, own)) in PAWN_ATTACKERS.iter().zip(self.by_colour).enumerate() {
             if mask >> i & 1 != 0 {
-                leapers |= table.get(cell) & pawns & own;
+                out |= table.get(cell) & pawns & own;
             }
         }
-        self.hit(g, cell, leapers, att, occ)
+        out
     }
 
     /// [`Self::attacked_by`] for one attacking player `c` (the next player's attacks on the
@@ -374,7 +381,7 @@ impl ThreeLevel {
 
     /// The Knights, Kings and triagonal steppers (any owner) that reach `cell`.
     #[inline(always)]
-    fn leapers_to(&self, g: &Groups, cell: usize) -> Bb {
+    pub(crate) fn leapers_to(&self, g: &Groups, cell: usize) -> Bb {
         use crate::geometry::{KING, KNIGHT, TRIAG};
         (KNIGHT.get(cell) & g.knight) | (KING.get(cell) & g.king) | (TRIAG.get(cell) & g.triag)
     }
