@@ -58,10 +58,20 @@ impl<const W: usize> Bitboard<W> {
     ///
     /// # Panics
     /// If `cell >= 64 * W` (an index no geometry of this width produces).
+    ///
+    /// Every word is written (the cell's bit or zero, chosen by a mask): a set built by one
+    /// store into a word chosen at run time, then read as a whole by vector loads, stalls
+    /// those loads, as a narrow store cannot be forwarded to a wider load.
     #[inline]
     pub const fn from_cell(cell: usize) -> Self {
+        assert!(cell < 64 * W, "cell out of range");
+        let bit = 1 << (cell % 64);
         let mut words = [0; W];
-        words[cell / 64] = 1 << (cell % 64);
+        let mut i = 0;
+        while i < W {
+            words[i] = bit & 0u64.wrapping_sub((cell / 64 == i) as u64);
+            i += 1;
+        }
         Bitboard(words)
     }
 

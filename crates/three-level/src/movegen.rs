@@ -284,7 +284,8 @@ impl ThreeLevel {
             special: if in_check {
                 Bb::ALL
             } else {
-                (slow | pinned).with(king)
+                // Not `with`: see `Bitboard::from_cell`.
+                slow | pinned | Bb::from_cell(king)
             },
             groups,
         }
