@@ -206,8 +206,7 @@ impl ThreeLevel {
         if xq && self.generals_face() {
             return slow_ctx(king);
         }
-        let royals =
-            self.kind_bb(Kind::King) | self.kind_bb(Kind::Emperor) | self.kind_bb(Kind::General);
+        let royals = self.royal_pieces();
         let qs = self.by_colour[q as usize];
         let gens = self.kind_bb(Kind::General);
         let diag = if xq { Bb::EMPTY } else { groups.diag };

@@ -216,8 +216,19 @@ impl ThreeLevel {
     /// The royal pieces (King, Emperor, General) of player `c`.
     #[inline]
     pub(crate) fn royals(&self, c: Colour) -> Bb {
-        (self.kind_bb(Kind::King) | self.kind_bb(Kind::Emperor) | self.kind_bb(Kind::General))
-            & self.by_colour[c as usize]
+        self.royal_pieces() & self.by_colour[c as usize]
+    }
+
+    /// Every royal piece: the Kings (and TL-21's Emperors in checkmate-promotion), or the
+    /// Generals in Xiang Qi. Each variant's kinds only: the others never stand on its board
+    /// (the parser reads a variant's own letters, TL-20 promotes only in checkmate-promotion).
+    #[inline]
+    pub(crate) fn royal_pieces(&self) -> Bb {
+        match self.variant {
+            Variant::Main => self.kind_bb(Kind::King),
+            Variant::CheckmatePromotion => self.kind_bb(Kind::King) | self.kind_bb(Kind::Emperor),
+            Variant::Xiangqi => self.kind_bb(Kind::General),
+        }
     }
 
     /// The cell of player `c`'s royal piece (King, Emperor or General), if it has one.
@@ -238,22 +249,32 @@ impl ThreeLevel {
         b
     }
 
+    /// Whether the promoted kinds of TL-20 can stand on the board (checkmate-promotion only).
+    #[inline(always)]
+    fn promoted_kinds(&self) -> bool {
+        self.variant == Variant::CheckmatePromotion
+    }
+
     /// The orthogonal riders (Rook, Queen, Vicereine, Diarch; the Xiang Qi Rook).
     #[inline]
     pub(crate) fn orth_riders(&self) -> Bb {
-        self.kind_bb(Kind::Rook)
-            | self.kind_bb(Kind::Queen)
-            | self.kind_bb(Kind::Vicereine)
-            | self.kind_bb(Kind::Diarch)
+        let b = self.kind_bb(Kind::Rook) | self.kind_bb(Kind::Queen);
+        if self.promoted_kinds() {
+            b | self.kind_bb(Kind::Vicereine) | self.kind_bb(Kind::Diarch)
+        } else {
+            b
+        }
     }
 
     /// The diagonal riders (Bishop, Queen, Moderator, Diarch).
     #[inline]
     pub(crate) fn diag_riders(&self) -> Bb {
-        self.kind_bb(Kind::Bishop)
-            | self.kind_bb(Kind::Queen)
-            | self.kind_bb(Kind::Moderator)
-            | self.kind_bb(Kind::Diarch)
+        let b = self.kind_bb(Kind::Bishop) | self.kind_bb(Kind::Queen);
+        if self.promoted_kinds() {
+            b | self.kind_bb(Kind::Moderator) | self.kind_bb(Kind::Diarch)
+        } else {
+            b
+        }
     }
 
     /// The pieces with a triagonal step (TL-21).
@@ -331,14 +352,22 @@ impl ThreeLevel {
     }
 
     /// The pieces grouped by how they attack (main variants).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn groups(&self) -> Groups {
         Groups {
             orth: self.orth_riders(),
             diag: self.diag_riders(),
-            knight: self.kind_bb(Kind::Knight) | self.kind_bb(Kind::Cavallander),
-            king: self.kind_bb(Kind::King) | self.kind_bb(Kind::Emperor),
-            triag: if self.variant == Variant::CheckmatePromotion {
+            knight: if self.promoted_kinds() {
+                self.kind_bb(Kind::Knight) | self.kind_bb(Kind::Cavallander)
+            } else {
+                self.kind_bb(Kind::Knight)
+            },
+            king: if self.promoted_kinds() {
+                self.kind_bb(Kind::King) | self.kind_bb(Kind::Emperor)
+            } else {
+                self.kind_bb(Kind::King)
+            },
+            triag: if self.promoted_kinds() {
                 self.triagonal_steppers()
             } else {
                 Bb::EMPTY
