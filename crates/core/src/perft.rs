@@ -40,16 +40,11 @@ pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
     }
 }
 
-/// Calls `f` with each legal move of `pos` (in generation order) and the position after it.
+/// Calls `f` with each legal move of `pos` (in generation order) and the position after it
+/// ([`Position::for_each_child`]).
 #[inline]
-fn each_child<P: Position>(pos: &P, mut f: impl FnMut(P::Move, &P)) {
-    let mut moves = P::MoveList::default();
-    pos.legal_moves(&mut moves);
-    for &mv in moves.iter() {
-        let mut child = pos.clone();
-        child.play_unchecked(mv);
-        f(mv, &child);
-    }
+fn each_child<P: Position>(pos: &P, f: impl FnMut(P::Move, &P)) {
+    pos.for_each_child(f);
 }
 
 /// The perft count below each legal move of `pos`, in generation order.

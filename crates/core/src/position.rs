@@ -73,6 +73,36 @@ pub trait Position: Clone + fmt::Display + Send + Sync + Sized {
     /// memory safety).
     fn play_unchecked(&mut self, mv: Self::Move);
 
+    /// Calls `f` with each legal move, in the order of [`Position::legal_moves`], and the
+    /// position after it. The default lists the moves and plays each on a copy; a variant may
+    /// override it to share work between generating a move and playing it (what its
+    /// generator learnt about a move can spare the resolution a test). Perft's inner loop
+    /// calls it.
+    ///
+    /// ```
+    /// use dimchess_core::Position;
+    /// # fn check<P: Position>(pos: &P) {
+    /// let mut children = 0;
+    /// pos.for_each_child(|mv, child| {
+    ///     let mut played = pos.clone();
+    ///     played.play_unchecked(mv);
+    ///     assert_eq!(played.text(), child.text());
+    ///     children += 1;
+    /// });
+    /// assert_eq!(children, pos.count_legal_moves());
+    /// # }
+    /// ```
+    #[inline]
+    fn for_each_child(&self, mut f: impl FnMut(Self::Move, &Self)) {
+        let mut moves = Self::MoveList::default();
+        self.legal_moves(&mut moves);
+        for &mv in moves.iter() {
+            let mut child = self.clone();
+            child.play_unchecked(mv);
+            f(mv, &child);
+        }
+    }
+
     /// The player to move, numbered from 0 in turn order.
     fn turn(&self) -> usize;
 

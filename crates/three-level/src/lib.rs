@@ -98,6 +98,12 @@ impl Position for ThreeLevel {
         self.apply_legal(mv);
     }
 
+    /// The children straight from the generator: a move its fast test cleared is resolved
+    /// without TL-14 step 6's elimination test, which could find nothing.
+    fn for_each_child(&self, f: impl FnMut(Move, &ThreeLevel)) {
+        self.turns(&mut movegen::Children { parent: self, f });
+    }
+
     fn turn(&self) -> usize {
         self.side as usize
     }

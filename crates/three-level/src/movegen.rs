@@ -13,7 +13,10 @@ use crate::moves::Move;
 use crate::piece::{Colour, Kind, Variant};
 use crate::position::{Groups, ThreeLevel};
 
-/// Where generated moves go: a list, or a counter (bulk counting in perft).
+/// Where generated moves go: a list, a counter (bulk counting in perft), or the children.
+///
+/// The moves given as sets ([`Sink::push_set`], [`Sink::push_shifted`]) are the ones the fast
+/// test cleared: no elimination can follow them ([`ThreeLevel::apply_quiet`]).
 pub(crate) trait Sink {
     /// Takes one legal move.
     fn push(&mut self, m: Move);
@@ -113,6 +116,42 @@ impl Sink for Lister<'_> {
     #[inline]
     fn push(&mut self, m: Move) {
         self.0.push(m);
+    }
+}
+
+/// Plays each move on a copy of `parent` and calls `f` with it (perft's children).
+pub(crate) struct Children<'a, F> {
+    pub(crate) parent: &'a ThreeLevel,
+    pub(crate) f: F,
+}
+
+impl<F: FnMut(Move, &ThreeLevel)> Children<'_, F> {
+    #[inline(always)]
+    fn quiet(&mut self, m: Move) {
+        let mut child = self.parent.clone();
+        child.apply_quiet(m);
+        (self.f)(m, &child);
+    }
+}
+
+impl<F: FnMut(Move, &ThreeLevel)> Sink for Children<'_, F> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        let mut child = self.parent.clone();
+        child.apply_legal(m);
+        (self.f)(m, &child);
+    }
+    #[inline]
+    fn push_set(&mut self, from: usize, targets: Bb) {
+        for to in targets.iter() {
+            self.quiet(Move::new(from, to));
+        }
+    }
+    #[inline]
+    fn push_shifted(&mut self, targets: Bb, delta: isize) {
+        for to in targets.iter() {
+            self.quiet(Move::new((to as isize - delta) as usize, to));
+        }
     }
 }
 
@@ -683,8 +722,10 @@ mod tests {
         }
     }
 
-    /// The fast legality test agrees with resolving every pseudo-legal move on a copy, and
-    /// [`ThreeLevel::apply_legal`] with [`ThreeLevel::apply`] on every legal turn.
+    /// The fast legality test agrees with resolving every pseudo-legal move on a copy,
+    /// [`ThreeLevel::apply_legal`] with [`ThreeLevel::apply`] on every legal turn, and the
+    /// children of `for_each_child` (quiet moves resolved without the elimination test) with
+    /// the legal turns played.
     fn agree_on_random_games(games: usize, plies: usize, seed: u64) {
         let mut rng = SplitMix64::new(seed);
         for g in 0..games {
@@ -710,6 +751,16 @@ mod tests {
                 slow.sort_by_key(key);
                 assert_eq!(a, slow, "{}", p.to_text());
                 assert_eq!(p.turns(&mut Discard), a.len());
+                // The children from the generator, in its order, are the moves played.
+                let mut children = Vec::new();
+                dimchess_core::Position::for_each_child(&p, |m, c| children.push((m, c.clone())));
+                assert_eq!(children.len(), fast.0.len());
+                for ((m, child), &g) in children.iter().zip(&fast.0) {
+                    assert_eq!(*m, g);
+                    let mut played = p.clone();
+                    played.apply_legal(g);
+                    assert_eq!(*child, played, "{} then {}", p.to_text(), g.text());
+                }
                 // A legal turn resolves the same without testing the mover's King (TL-15).
                 for &m in &a {
                     let (mut full, mut legal) = (p.clone(), p.clone());

@@ -13,6 +13,17 @@ pub(crate) struct Flags {
     pub(crate) promotion_win: bool,
 }
 
+/// What is known of a turn before it is resolved (what the resolution may skip).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Known {
+    /// Nothing: the full resolution.
+    Nothing,
+    /// A legal move: its mover survives (TL-15).
+    Legal,
+    /// A move the fast test cleared: legal, and no elimination follows.
+    Quiet,
+}
+
 impl ThreeLevel {
     /// The flags of a move of the side to move (all false for a pass).
     #[inline]
@@ -78,17 +89,36 @@ impl ThreeLevel {
 
     /// Resolves the turn `m` (TL-14) without checking that it is legal.
     pub(crate) fn apply(&mut self, m: Move) {
-        self.resolve(m, false);
+        self.resolve(m, Known::Nothing);
     }
 
     /// Resolves the legal turn `m` (TL-14). The mover of a legal move survives it (TL-15: it
     /// stays live with its royal piece unattacked), so its King is not tested for elimination;
     /// after a pass (TL-16) it is, as a player with no legal move may be checkmated.
     pub(crate) fn apply_legal(&mut self, m: Move) {
-        self.resolve(m, !m.is_pass());
+        self.resolve(
+            m,
+            if m.is_pass() {
+                Known::Nothing
+            } else {
+                Known::Legal
+            },
+        );
     }
 
-    fn resolve(&mut self, m: Move, legal: bool) {
+    /// Resolves a move that the generator's fast test cleared (see `movegen`): legal, and
+    /// no elimination can follow it (no King was attacked by the next player before it, and
+    /// it moves no piece that alone screens one), so TL-14 step 6 has nothing to test.
+    pub(crate) fn apply_quiet(&mut self, m: Move) {
+        self.resolve(m, Known::Quiet);
+        debug_assert!({
+            let mut c = self.clone();
+            c.eliminate(self.side, None);
+            c == *self
+        });
+    }
+
+    fn resolve(&mut self, m: Move, known: Known) {
         let s = self.side;
         let mut reset = false;
         let mut promotion_win = false;
@@ -135,8 +165,9 @@ impl ThreeLevel {
             self.halfmove.saturating_add(1)
         };
         let q = self.next_live(s);
-        if !promotion_win {
-            self.eliminate(q, legal.then_some(s)); // TL-14 steps 5 and 6
+        if !promotion_win && known != Known::Quiet {
+            // TL-14 steps 5 and 6
+            self.eliminate(q, (known == Known::Legal).then_some(s));
         }
         self.set_ep(q, None); // step 7
         if (q as u8) < (s as u8) {
