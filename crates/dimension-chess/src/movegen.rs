@@ -1054,7 +1054,8 @@ mod tests {
     }
 
     /// The fast filter ([`DimensionChess::safe_mask`], king steps) agrees with playing every move, in
-    /// thousands of positions of random games (captures and transfers are frequent in them).
+    /// thousands of positions of random games (captures and transfers are frequent in them),
+    /// and the children of `for_each_child` (copy-make from the parent) are the moves played.
     #[test]
     fn fast_legality_filter_agrees_with_playing_every_move() {
         let mut rng = SplitMix64::new(0xd1c7);
@@ -1071,6 +1072,16 @@ mod tests {
                 b.sort_by_key(key);
                 assert_eq!(a.as_slice(), b.as_slice(), "{p}");
                 assert_eq!(p.count_moves(), fast.len() as u64);
+                // The children, in the list's order, are the moves played in place.
+                let mut n = 0;
+                dimchess_core::Position::for_each_child(&p, |m, child| {
+                    assert_eq!(m, fast[n]);
+                    let mut played = p;
+                    played.apply(m);
+                    assert_eq!(*child, played);
+                    n += 1;
+                });
+                assert_eq!(n, fast.len());
                 positions += 1;
                 if fast.is_empty() {
                     break;

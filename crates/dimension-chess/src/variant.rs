@@ -23,6 +23,18 @@ impl Position for DimensionChess {
         self.apply(mv);
     }
 
+    /// Each child made by copy-make ([`DimensionChess::play_from`]), whose commonest case
+    /// reads only the parent.
+    fn for_each_child(&self, mut f: impl FnMut(Move, &DimensionChess)) {
+        let mut moves = MoveList::new();
+        self.legal_moves_into(&mut moves);
+        for &m in moves.iter() {
+            let mut child = *self;
+            child.play_from(self, m);
+            f(m, &child);
+        }
+    }
+
     fn turn(&self) -> usize {
         self.turn.index()
     }

@@ -175,6 +175,35 @@ impl Board {
         self.by_role[piece.role.index()].clear(sq.index());
     }
 
+    /// The board with `piece` moved from `from` to the empty square `to`, every set computed
+    /// from `self` by masks and written once: copy-make code that stores the result into a
+    /// fresh copy reads back none of the words it has just stored (a narrow store followed
+    /// by a wider load of the same bytes stalls the load).
+    ///
+    /// ```
+    /// use dimchess_fide::{Board, Color, Piece, Role, Square};
+    /// let b = Board::start();
+    /// let pawn = Piece::new(Color::White, Role::Pawn);
+    /// let moved = b.with_move(Square::from_index(12), Square::from_index(28), pawn);
+    /// assert_eq!(moved.piece_at(Square::from_index(28)), Some(pawn));
+    /// assert_eq!(moved.piece_at(Square::from_index(12)), None);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn with_move(&self, from: Square, to: Square, piece: Piece) -> Board {
+        let ft = (1u64 << from.index()) | (1u64 << to.index());
+        let mask = |yes: bool| ft & 0u64.wrapping_sub(u64::from(yes));
+        let (c, r) = (piece.color.index(), piece.role.index());
+        Board {
+            by_color: core::array::from_fn(|i| {
+                Bitboard64::from_bits(self.by_color[i].bits() ^ mask(i == c))
+            }),
+            by_role: core::array::from_fn(|i| {
+                Bitboard64::from_bits(self.by_role[i].bits() ^ mask(i == r))
+            }),
+        }
+    }
+
     /// Removes and returns whatever stands on `sq`.
     #[inline]
     pub fn remove(&mut self, sq: Square) -> Option<Piece> {
