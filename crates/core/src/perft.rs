@@ -32,12 +32,19 @@ pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves(),
-        _ => {
-            let mut n = 0;
-            each_child(pos, |_, child| n += perft(child, depth - 1));
-            n
-        }
+        _ => perft_children(pos, depth),
     }
+}
+
+/// [`perft`] below a node of depth 2 or more. Kept out of line: the move list it holds can
+/// be tens of kilobytes (a variant's `MaxMoves`), and a frame that large is probed page by
+/// page on entry, which the bulk count of every last-ply node would pay for if it were
+/// made from the same frame.
+#[inline(never)]
+fn perft_children<P: Position>(pos: &P, depth: u32) -> u64 {
+    let mut n = 0;
+    each_child(pos, |_, child| n += perft(child, depth - 1));
+    n
 }
 
 /// Calls `f` with each legal move of `pos` (in generation order) and the position after it
