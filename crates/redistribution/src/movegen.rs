@@ -110,6 +110,8 @@ impl Redistribution {
             }
             return n;
         }
+        let paired = own.and_not(self.unpaired);
+        let open = !own;
         for s in own.without(ksq.index()) {
             let set = piece(self.board[s]).components();
             let kind = Kind::from_components(set).expect("piece kind");
@@ -117,8 +119,8 @@ impl Redistribution {
             if set.is_quadruple() {
                 n += u64::from(4 * (reach & empty).count() + (reach & enemy).count());
             } else {
-                n += u64::from(reach.and_not(own).count());
-                n += u64::from((reach & self.partner_cells(set, us)).count());
+                // Moves to cells without a friend, and combinations with one (RD-6, RD-7).
+                n += u64::from((reach & (open | self.partners_among(set, paired))).count());
             }
         }
         n

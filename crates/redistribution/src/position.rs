@@ -220,8 +220,15 @@ impl Redistribution {
 
     /// The cells of `color`'s pieces that a two-component piece with components `set` may
     /// combine with (RD-7): the friendly pairs whose union with `set` is a quadruple.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn partner_cells(&self, set: Components, color: Color) -> Bitboard {
+        self.partners_among(set, self.by_color[color.index()].and_not(self.unpaired))
+    }
+
+    /// [`Self::partner_cells`] among `paired`, the friendly pieces that may combine (the
+    /// side's pieces less the unpaired ones), computed once per node by the caller.
+    #[inline(always)]
+    pub(crate) fn partners_among(&self, set: Components, paired: Bitboard) -> Bitboard {
         let mut b = Bitboard::EMPTY;
         for p in set.partners() {
             let bits = p.0;
@@ -231,7 +238,7 @@ impl Redistribution {
                 b |= self.by_comp[r] & self.by_comp[s];
             }
         }
-        b & self.by_color[color.index()].and_not(self.unpaired)
+        b & paired
     }
 
     /// Whether `by` attacks `s` (RD-13).
