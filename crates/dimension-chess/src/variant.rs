@@ -23,7 +23,7 @@ impl Position for DimensionChess {
         self.apply(mv);
     }
 
-    /// Each child made by copy-make ([`DimensionChess::play_from`]), whose commonest case
+    /// Each child made by copy-make (`DimensionChess::play_from`), whose commonest case
     /// reads only the parent.
     fn for_each_child(&self, mut f: impl FnMut(Move, &DimensionChess)) {
         let mut moves = MoveList::new();
