@@ -24,6 +24,19 @@ const CASTLING_SQUARES: [(u8, u8); 6] = [
 ];
 const CASTLING_MASK: u64 = bit(4) | bit(7) | bit(0) | bit(60) | bit(63) | bit(56);
 
+/// The castling rights left of `rights` once the Earth squares `touched` have been moved from,
+/// to or through (DC-13).
+#[inline]
+fn rights_after(rights: u8, touched: u64) -> u8 {
+    if touched & CASTLING_MASK == 0 {
+        return rights;
+    }
+    CASTLING_SQUARES
+        .iter()
+        .filter(|&&(sq, _)| touched & bit(sq) != 0)
+        .fold(rights, |r, &(_, lost)| r & !lost)
+}
+
 impl DimensionChess {
     /// The position after the legal move `m`; an illegal move is an error citing the ruling
     /// that forbids it, and `self` is unchanged.
@@ -95,12 +108,7 @@ impl DimensionChess {
         }
         // Step 6 (DC-13): an Earth move touching a castling square.
         if plane == Plane::Earth && ft & CASTLING_MASK != 0 && parent.castling != 0 {
-            let mut rights = parent.castling;
-            for (sq, lost) in CASTLING_SQUARES {
-                if ft & bit(sq) != 0 {
-                    rights &= !lost;
-                }
-            }
+            let rights = rights_after(parent.castling, ft);
             hash ^= zobrist::castling(parent.castling) ^ zobrist::castling(rights);
             self.castling = rights;
         }
@@ -211,11 +219,7 @@ impl DimensionChess {
         // Step 6: castling rights, e.p. field, counters, side to move (DC-12, DC-13, DC-27).
         if touched & CASTLING_MASK != 0 && self.castling != 0 {
             let old = self.castling;
-            for (sq, rights) in CASTLING_SQUARES {
-                if touched & bit(sq) != 0 {
-                    self.castling &= !rights;
-                }
-            }
+            self.castling = rights_after(old, touched);
             self.hash ^= zobrist::castling(old) ^ zobrist::castling(self.castling);
         }
         if m.kind == MoveKind::DoubleStep {

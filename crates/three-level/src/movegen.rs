@@ -16,15 +16,21 @@ use crate::position::{Groups, ThreeLevel};
 /// Where generated moves go: a list, a counter (bulk counting in perft), or the children.
 ///
 /// The moves given as sets ([`Sink::push_set`], [`Sink::push_shifted`]) are the ones the fast
-/// test cleared: no elimination can follow them ([`ThreeLevel::apply_quiet`]).
+/// test cleared: no elimination can follow them ([`ThreeLevel::apply_quiet`]). They reach
+/// the sink through [`Sink::push_quiet`].
 pub(crate) trait Sink {
     /// Takes one legal move.
     fn push(&mut self, m: Move);
+    /// Takes one legal move that the fast test cleared (no elimination can follow it).
+    #[inline]
+    fn push_quiet(&mut self, m: Move) {
+        self.push(m);
+    }
     /// Takes the legal non-promoting moves from `from` to every cell of `targets`.
     #[inline]
     fn push_set(&mut self, from: usize, targets: Bb) {
         for to in targets.iter() {
-            self.push(Move::new(from, to));
+            self.push_quiet(Move::new(from, to));
         }
     }
     /// Takes the legal non-promoting moves onto every cell of `targets`, each from the cell
@@ -32,7 +38,7 @@ pub(crate) trait Sink {
     #[inline]
     fn push_shifted(&mut self, targets: Bb, delta: isize) {
         for to in targets.iter() {
-            self.push(Move::new((to as isize - delta) as usize, to));
+            self.push_quiet(Move::new((to as isize - delta) as usize, to));
         }
     }
 }
@@ -125,15 +131,6 @@ pub(crate) struct Children<'a, F> {
     pub(crate) f: F,
 }
 
-impl<F: FnMut(Move, &ThreeLevel)> Children<'_, F> {
-    #[inline(always)]
-    fn quiet(&mut self, m: Move) {
-        let mut child = self.parent.clone();
-        child.apply_quiet(m);
-        (self.f)(m, &child);
-    }
-}
-
 impl<F: FnMut(Move, &ThreeLevel)> Sink for Children<'_, F> {
     #[inline]
     fn push(&mut self, m: Move) {
@@ -141,17 +138,11 @@ impl<F: FnMut(Move, &ThreeLevel)> Sink for Children<'_, F> {
         child.apply_legal(m);
         (self.f)(m, &child);
     }
-    #[inline]
-    fn push_set(&mut self, from: usize, targets: Bb) {
-        for to in targets.iter() {
-            self.quiet(Move::new(from, to));
-        }
-    }
-    #[inline]
-    fn push_shifted(&mut self, targets: Bb, delta: isize) {
-        for to in targets.iter() {
-            self.quiet(Move::new((to as isize - delta) as usize, to));
-        }
+    #[inline(always)]
+    fn push_quiet(&mut self, m: Move) {
+        let mut child = self.parent.clone();
+        child.apply_quiet(m);
+        (self.f)(m, &child);
     }
 }
 

@@ -224,10 +224,10 @@ impl ThreeLevel {
     /// (the parser reads a variant's own letters, TL-20 promotes only in checkmate-promotion).
     #[inline]
     pub(crate) fn royal_pieces(&self) -> Bb {
-        match self.variant {
-            Variant::Main => self.kind_bb(Kind::King),
-            Variant::CheckmatePromotion => self.kind_bb(Kind::King) | self.kind_bb(Kind::Emperor),
-            Variant::Xiangqi => self.kind_bb(Kind::General),
+        if self.variant.is_xiangqi() {
+            self.kind_bb(Kind::General)
+        } else {
+            self.with_promoted(self.kind_bb(Kind::King), [Kind::Emperor])
         }
     }
 
@@ -255,26 +255,33 @@ impl ThreeLevel {
         self.variant == Variant::CheckmatePromotion
     }
 
+    /// `base` with the pieces of the `promoted` kinds added where they can stand (TL-20:
+    /// checkmate-promotion only; elsewhere their sets are not read).
+    #[inline(always)]
+    fn with_promoted<const N: usize>(&self, base: Bb, promoted: [Kind; N]) -> Bb {
+        if self.promoted_kinds() {
+            promoted.iter().fold(base, |b, &k| b | self.kind_bb(k))
+        } else {
+            base
+        }
+    }
+
     /// The orthogonal riders (Rook, Queen, Vicereine, Diarch; the Xiang Qi Rook).
     #[inline]
     pub(crate) fn orth_riders(&self) -> Bb {
-        let b = self.kind_bb(Kind::Rook) | self.kind_bb(Kind::Queen);
-        if self.promoted_kinds() {
-            b | self.kind_bb(Kind::Vicereine) | self.kind_bb(Kind::Diarch)
-        } else {
-            b
-        }
+        self.with_promoted(
+            self.kind_bb(Kind::Rook) | self.kind_bb(Kind::Queen),
+            [Kind::Vicereine, Kind::Diarch],
+        )
     }
 
     /// The diagonal riders (Bishop, Queen, Moderator, Diarch).
     #[inline]
     pub(crate) fn diag_riders(&self) -> Bb {
-        let b = self.kind_bb(Kind::Bishop) | self.kind_bb(Kind::Queen);
-        if self.promoted_kinds() {
-            b | self.kind_bb(Kind::Moderator) | self.kind_bb(Kind::Diarch)
-        } else {
-            b
-        }
+        self.with_promoted(
+            self.kind_bb(Kind::Bishop) | self.kind_bb(Kind::Queen),
+            [Kind::Moderator, Kind::Diarch],
+        )
     }
 
     /// The pieces with a triagonal step (TL-21).
@@ -357,16 +364,8 @@ impl ThreeLevel {
         Groups {
             orth: self.orth_riders(),
             diag: self.diag_riders(),
-            knight: if self.promoted_kinds() {
-                self.kind_bb(Kind::Knight) | self.kind_bb(Kind::Cavallander)
-            } else {
-                self.kind_bb(Kind::Knight)
-            },
-            king: if self.promoted_kinds() {
-                self.kind_bb(Kind::King) | self.kind_bb(Kind::Emperor)
-            } else {
-                self.kind_bb(Kind::King)
-            },
+            knight: self.with_promoted(self.kind_bb(Kind::Knight), [Kind::Cavallander]),
+            king: self.with_promoted(self.kind_bb(Kind::King), [Kind::Emperor]),
             triag: if self.promoted_kinds() {
                 self.triagonal_steppers()
             } else {
