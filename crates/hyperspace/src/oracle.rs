@@ -417,7 +417,19 @@ fn check_turns<const O: bool>(seed: u64, games: usize, plies: usize, start: &str
                 let mut c = p.clone();
                 c.play_unchecked(m);
                 assert_eq!(c.to_string(), naive::play(&p, m), "{p} then {m}");
+                assert_eq!(c.zobrist(), c.zobrist_from_scratch(), "{p} then {m}");
             }
+            // The children, in the list's order, are the moves played one by one (the moves
+            // clear of the landings made on the landed board agree with the general way).
+            let mut n = 0;
+            p.for_each_child(|m, child| {
+                assert_eq!(m, moves[n]);
+                let mut played = p.clone();
+                played.play_unchecked(m);
+                assert_eq!(*child, played, "{p} then {m}");
+                n += 1;
+            });
+            assert_eq!(n, moves.len());
             p.play_unchecked(moves[rng.below(moves.len())]);
         }
     }

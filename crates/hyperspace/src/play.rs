@@ -4,7 +4,7 @@
 use dimchess_fide::moves::castling;
 use dimchess_fide::{Board, Color, Piece, Role, Square, attacks};
 
-use crate::flight::{self, InFlight};
+use crate::flight::{self, Flight, InFlight};
 use crate::moves::{Move, MoveTag};
 use crate::position::HyperspacePosition;
 use crate::zobrist;
@@ -37,12 +37,69 @@ pub(crate) fn travel_turns(role: Role, d: u8) -> u8 {
     }
 }
 
+/// A board that play edits: a plain [`Board`], or [`Hashed`], which also keeps the hash
+/// delta of its edits.
+pub(crate) trait Edits {
+    /// The board as edited so far.
+    fn board(&self) -> &Board;
+    /// Removes `piece` from `sq`.
+    fn take(&mut self, sq: Square, piece: Piece);
+    /// Puts `piece` on the empty square `sq`.
+    fn put(&mut self, sq: Square, piece: Piece);
+    /// Removes whatever stands on `sq`.
+    #[inline]
+    fn remove(&mut self, sq: Square) {
+        if let Some(p) = self.board().piece_at(sq) {
+            self.take(sq, p);
+        }
+    }
+}
+
+impl Edits for Board {
+    #[inline]
+    fn board(&self) -> &Board {
+        self
+    }
+    #[inline]
+    fn take(&mut self, sq: Square, piece: Piece) {
+        Board::take(self, sq, piece);
+    }
+    #[inline]
+    fn put(&mut self, sq: Square, piece: Piece) {
+        Board::put(self, sq, piece);
+    }
+}
+
+/// A board with the XOR of the piece keys of every edit made to it: the change of the board's
+/// part of the hash.
+pub(crate) struct Hashed {
+    pub(crate) board: Board,
+    pub(crate) hash: u64,
+}
+
+impl Edits for Hashed {
+    #[inline]
+    fn board(&self) -> &Board {
+        &self.board
+    }
+    #[inline]
+    fn take(&mut self, sq: Square, piece: Piece) {
+        self.board.take(sq, piece);
+        self.hash ^= dimchess_fide::zobrist::piece(piece, sq);
+    }
+    #[inline]
+    fn put(&mut self, sq: Square, piece: Piece) {
+        self.board.put(sq, piece);
+        self.hash ^= dimchess_fide::zobrist::piece(piece, sq);
+    }
+}
+
 /// Resolves `us`'s landings on `board` (HS-8): `landers` are sorted by destination. Returns
 /// the squares swept by explosions (empty if none).
 #[inline]
-pub(crate) fn resolve_landings(board: &mut Board, landers: &[u16], us: Color) -> u64 {
+pub(crate) fn resolve_landings(board: &mut impl Edits, landers: &[u16], us: Color) -> u64 {
     let mut centres = 0u64;
-    let ours = board.by_color(us).bits();
+    let ours = board.board().by_color(us).bits();
     let mut i = 0;
     while i < landers.len() {
         let d = flight::dest(landers[i]);
@@ -73,7 +130,7 @@ pub(crate) fn resolve_landings(board: &mut Board, landers: &[u16], us: Color) ->
         c &= c - 1;
         blast |= attacks::king(Square::from_index(s)).bits();
     }
-    let mut hit = blast & board.occupied().bits();
+    let mut hit = blast & board.board().occupied().bits();
     while hit != 0 {
         let s = hit.trailing_zeros() as usize;
         hit &= hit - 1;
@@ -83,10 +140,17 @@ pub(crate) fn resolve_landings(board: &mut Board, landers: &[u16], us: Color) ->
 }
 
 impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
-    /// Makes the regular move `mv` on `board` (a copy of `self.board`) and says what went into
-    /// hyperspace. Nothing is counted down or landed here.
+    /// Makes the regular move `mv` on `board` and says what went into hyperspace. Nothing is
+    /// counted down or landed here. `board` is `self.board`, or that board with this turn's
+    /// landings resolved when `mv` touches none of the squares they change (then the squares
+    /// read here, the move's own, hold the same on both; they are read from `self.board`).
     #[inline]
-    pub(crate) fn apply_regular(&self, board: &mut Board, mv: Move, role: Option<Role>) -> Launch {
+    pub(crate) fn apply_regular(
+        &self,
+        board: &mut impl Edits,
+        mv: Move,
+        role: Option<Role>,
+    ) -> Launch {
         let us = self.turn;
         let them = us.other();
         let (from, to) = (mv.from(), mv.to());
@@ -132,13 +196,13 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
                 } else {
                     if role == Role::Pawn
                         && from.file() != to.file()
-                        && !board.occupied().contains(to.index())
+                        && !self.board.occupied().contains(to.index())
                     {
                         // HS-19: en passant (hyperspace-optional only).
                         if let Some(cap) = Square::from_coords(to.file(), from.rank()) {
                             board.take(cap, Piece::new(them, Role::Pawn));
                         }
-                    } else if let Some(victim) = board.role_at(to) {
+                    } else if let Some(victim) = self.board.role_at(to) {
                         board.take(to, Piece::new(them, victim));
                     }
                     board.take(from, mover);
@@ -146,7 +210,7 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
                 }
             }
             MoveTag::Promotion(r) => {
-                if let Some(victim) = board.role_at(to) {
+                if let Some(victim) = self.board.role_at(to) {
                     board.take(to, Piece::new(them, victim));
                 }
                 board.take(from, mover);
@@ -175,72 +239,149 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
             && self.flight.threats(them) >> k.index() & 1 == 0
     }
 
-    /// Plays the whole turn of the legal move `mv` (copy-make; the hash is kept incrementally).
-    pub(crate) fn play_turn(&mut self, mv: Move) {
+    /// What every move of this turn shares: the mover's pieces in flight counted down (HS-3),
+    /// and with `landed` also the board with this turn's landings resolved before any move
+    /// (HS-8), for the moves that touch none of the squares the landings change.
+    #[inline]
+    pub(crate) fn turn_start(&self, landed: bool) -> TurnStart {
         let us = self.turn;
-        let them = us.other();
-        let old = self.board;
-        let before = old.occupied().count() as usize + self.flight.len();
-        let role = old.role_at(mv.from());
-        let mut board = old;
-        // 1. The regular move.
-        let launch = self.apply_regular(&mut board, mv, role);
-        // 2-3. Landings and explosions (HS-3, HS-8).
-        resolve_landings(&mut board, self.flight.landers(us), us);
-        let mut fh = self.flight_hash;
-        self.flight.count_down(us, |old_e, new_e| {
-            fh = fh.wrapping_sub(zobrist::flight(old_e));
+        let mut flight = self.flight;
+        let mut flight_hash = self.flight_hash;
+        flight.count_down(us, |old_e, new_e| {
+            flight_hash = flight_hash.wrapping_sub(zobrist::flight(old_e));
             if let Some(n) = new_e {
-                fh = fh.wrapping_add(zobrist::flight(n));
+                flight_hash = flight_hash.wrapping_add(zobrist::flight(n));
             }
         });
-        for &e in &launch.entries[..launch.n] {
-            if self.flight.insert(e) {
-                fh = fh.wrapping_add(zobrist::flight(e));
+        let mut landed_board = Hashed {
+            board: self.board,
+            hash: 0,
+        };
+        let mut touched = !0;
+        if landed {
+            let landers = self.flight.landers(us);
+            touched = resolve_landings(&mut landed_board, landers, us);
+            for &e in landers {
+                touched |= 1 << flight::dest(e);
             }
         }
-        self.flight_hash = fh;
-        self.hash ^= zobrist::board_delta(&old, &board);
-        self.board = board;
+        TurnStart {
+            flight,
+            flight_hash,
+            landed: landed_board.board,
+            landed_hash: landed_board.hash,
+            touched,
+        }
+    }
+
+    /// Writes into `child` (every field) the position after the whole turn of the legal move
+    /// `mv` (copy-make; the hash is kept incrementally). `start` is this position's
+    /// [`turn_start`](Self::turn_start).
+    #[inline]
+    pub(crate) fn write_child(&self, start: &TurnStart, mv: Move, child: &mut Self) {
+        let us = self.turn;
+        let them = us.other();
+        let (from, to) = (mv.from(), mv.to());
+        let role = self.board.role_at(from);
+        // A move clear of the landings' squares leaves them as they were resolved before it:
+        // the regular move is made on the landed board. Castling and en passant touch squares
+        // other than their own two, so they take the general way.
+        let clear = start.touched >> from.index() & 1 == 0
+            && (mv.tag() == MoveTag::Hyper || start.touched >> to.index() & 1 == 0)
+            && !(role == Some(Role::King) && from.distance(to) == 2)
+            && self.ep != Some(to);
+        // 1. The regular move; 2-3. landings and explosions (HS-3, HS-8).
+        let (board, launch, board_hash) = if clear {
+            let mut b = Hashed {
+                board: start.landed,
+                hash: start.landed_hash,
+            };
+            let launch = self.apply_regular(&mut b, mv, role);
+            (b.board, launch, b.hash)
+        } else {
+            let mut b = Hashed {
+                board: self.board,
+                hash: 0,
+            };
+            let launch = self.apply_regular(&mut b, mv, role);
+            resolve_landings(&mut b, self.flight.landers(us), us);
+            (b.board, launch, b.hash)
+        };
+        let mut flight = start.flight;
+        let mut flight_hash = start.flight_hash;
+        for &e in &launch.entries[..launch.n] {
+            if flight.insert(e) {
+                flight_hash = flight_hash.wrapping_add(zobrist::flight(e));
+            }
+        }
+        let mut hash = self.hash ^ board_hash ^ dimchess_fide::zobrist::black_to_move();
 
         // 5. Bookkeeping. En passant (HS-19): only after an immediate double step whose pawn
         // still stands on its destination with the skipped and origin squares empty.
-        if let Some(ep) = self.ep.take() {
-            self.hash ^= dimchess_fide::zobrist::ep_file(ep.file());
+        if let Some(ep) = self.ep {
+            hash ^= dimchess_fide::zobrist::ep_file(ep.file());
         }
+        let mut ep = None;
         if OPTIONAL
             && role == Some(Role::Pawn)
             && mv.tag() == MoveTag::Immediate
-            && mv.from().rank().abs_diff(mv.to().rank()) == 2
+            && from.rank().abs_diff(to.rank()) == 2
         {
-            let skipped = Square::from_index((mv.from().index() + mv.to().index()) / 2);
-            let occ = self.board.occupied();
-            if self.board.pieces(us, Role::Pawn).contains(mv.to().index())
+            let skipped = Square::from_index((from.index() + to.index()) / 2);
+            let occ = board.occupied();
+            if board.pieces(us, Role::Pawn).contains(to.index())
                 && !occ.contains(skipped.index())
-                && !occ.contains(mv.from().index())
+                && !occ.contains(from.index())
             {
-                self.ep = Some(skipped);
-                self.hash ^= dimchess_fide::zobrist::ep_file(skipped.file());
+                ep = Some(skipped);
+                hash ^= dimchess_fide::zobrist::ep_file(skipped.file());
             }
         }
         // Castling rights (HS-18).
-        let rights =
-            self.castling & castling::kept_after_touching(mv.from()) & home_rights(&self.board);
-        self.hash ^= dimchess_fide::zobrist::castling(self.castling ^ rights);
-        self.castling = rights;
+        let rights = self.castling & castling::kept_after_touching(from) & home_rights(&board);
+        hash ^= dimchess_fide::zobrist::castling(self.castling ^ rights);
         // Clocks (HS-22): a pawn move, or any piece leaving the game, resets the halfmove clock.
-        let after = self.board.occupied().count() as usize + self.flight.len();
-        if role == Some(Role::Pawn) || after < before {
-            self.halfmove = 0;
+        let before = self.board.occupied().count() as usize + self.flight.len();
+        let after = board.occupied().count() as usize + flight.len();
+        child.halfmove = if role == Some(Role::Pawn) || after < before {
+            0
         } else {
-            self.halfmove = self.halfmove.saturating_add(1);
-        }
-        if us == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
-        self.turn = them;
-        self.hash ^= dimchess_fide::zobrist::black_to_move();
+            self.halfmove.saturating_add(1)
+        };
+        child.fullmove = if us == Color::Black {
+            self.fullmove.saturating_add(1)
+        } else {
+            self.fullmove
+        };
+        child.board = board;
+        child.flight = flight;
+        child.flight_hash = flight_hash;
+        child.hash = hash;
+        child.ep = ep;
+        child.castling = rights;
+        child.turn = them;
     }
+
+    /// Plays the whole turn of the legal move `mv`.
+    pub(crate) fn play_turn(&mut self, mv: Move) {
+        let start = self.turn_start(false);
+        let parent = self.clone();
+        parent.write_child(&start, mv, self);
+    }
+}
+
+/// What every move of one turn shares: see [`HyperspacePosition::turn_start`].
+pub(crate) struct TurnStart {
+    /// The pieces in flight counted down, and their additive hash.
+    flight: Flight,
+    flight_hash: u64,
+    /// The board with this turn's landings resolved, and the change of the hash from the
+    /// position's board to it.
+    landed: Board,
+    landed_hash: u64,
+    /// The landing squares and blast areas: a move touching one is played the general way
+    /// (every square, when the landed board was not made).
+    touched: u64,
 }
 
 /// The castling rights whose king and rook both stand on their home squares.

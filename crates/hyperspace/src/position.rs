@@ -161,6 +161,22 @@ impl<const OPTIONAL: bool> Position for HyperspacePosition<OPTIONAL> {
         self.play_turn(mv);
     }
 
+    /// The turn's shared work (the pieces in flight counted down, the landings resolved) is
+    /// done once for all the children.
+    fn for_each_child(&self, mut f: impl FnMut(Move, &Self)) {
+        let mut moves = Moves::new();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return;
+        }
+        let start = self.turn_start(true);
+        let mut child = self.clone();
+        for &mv in moves.iter() {
+            self.write_child(&start, mv, &mut child);
+            f(mv, &child);
+        }
+    }
+
     fn turn(&self) -> usize {
         self.turn.index()
     }
