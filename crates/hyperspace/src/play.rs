@@ -72,15 +72,15 @@ impl Edits for Board {
 
 /// A board with the XOR of the piece keys of every edit made to it: the change of the board's
 /// part of the hash.
-pub(crate) struct Hashed {
-    pub(crate) board: Board,
+pub(crate) struct Hashed<'a> {
+    pub(crate) board: &'a mut Board,
     pub(crate) hash: u64,
 }
 
-impl Edits for Hashed {
+impl Edits for Hashed<'_> {
     #[inline]
     fn board(&self) -> &Board {
-        &self.board
+        self.board
     }
     #[inline]
     fn take(&mut self, sq: Square, piece: Piece) {
@@ -253,25 +253,27 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
                 flight_hash = flight_hash.wrapping_add(zobrist::flight(n));
             }
         });
-        let mut landed_board = Hashed {
-            board: self.board,
-            hash: 0,
+        let mut start = TurnStart {
+            flight,
+            flight_hash,
+            landed: self.board,
+            landed_hash: 0,
+            touched: !0,
         };
-        let mut touched = !0;
         if landed {
             let landers = self.flight.landers(us);
-            touched = resolve_landings(&mut landed_board, landers, us);
+            let mut b = Hashed {
+                board: &mut start.landed,
+                hash: 0,
+            };
+            let mut touched = resolve_landings(&mut b, landers, us);
+            start.landed_hash = b.hash;
             for &e in landers {
                 touched |= 1 << flight::dest(e);
             }
+            start.touched = touched;
         }
-        TurnStart {
-            flight,
-            flight_hash,
-            landed: landed_board.board,
-            landed_hash: landed_board.hash,
-            touched,
-        }
+        start
     }
 
     /// Writes into `child` (every field) the position after the whole turn of the legal move
@@ -290,27 +292,28 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
             && (mv.tag() == MoveTag::Hyper || start.touched >> to.index() & 1 == 0)
             && !(role == Some(Role::King) && from.distance(to) == 2)
             && self.ep != Some(to);
-        // 1. The regular move; 2-3. landings and explosions (HS-3, HS-8).
-        let (board, launch, board_hash) = if clear {
-            let mut b = Hashed {
-                board: start.landed,
-                hash: start.landed_hash,
-            };
-            let launch = self.apply_regular(&mut b, mv, role);
-            (b.board, launch, b.hash)
+        // 1. The regular move; 2-3. landings and explosions (HS-3, HS-8). The child's board is
+        // edited where it lies: a copy edited elsewhere and then stored whole would be read
+        // back in wide loads just after narrow stores, which stall.
+        let (landed, hash) = if clear {
+            (&start.landed, start.landed_hash)
         } else {
-            let mut b = Hashed {
-                board: self.board,
-                hash: 0,
-            };
-            let launch = self.apply_regular(&mut b, mv, role);
-            resolve_landings(&mut b, self.flight.landers(us), us);
-            (b.board, launch, b.hash)
+            (&self.board, 0)
         };
-        let mut flight = start.flight;
+        child.board = *landed;
+        let mut b = Hashed {
+            board: &mut child.board,
+            hash,
+        };
+        let launch = self.apply_regular(&mut b, mv, role);
+        if !clear {
+            resolve_landings(&mut b, self.flight.landers(us), us);
+        }
+        let board_hash = b.hash;
+        child.flight = start.flight;
         let mut flight_hash = start.flight_hash;
         for &e in &launch.entries[..launch.n] {
-            if flight.insert(e) {
+            if child.flight.insert(e) {
                 flight_hash = flight_hash.wrapping_add(zobrist::flight(e));
             }
         }
@@ -328,8 +331,8 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
             && from.rank().abs_diff(to.rank()) == 2
         {
             let skipped = Square::from_index((from.index() + to.index()) / 2);
-            let occ = board.occupied();
-            if board.pieces(us, Role::Pawn).contains(to.index())
+            let occ = child.board.occupied();
+            if child.board.pieces(us, Role::Pawn).contains(to.index())
                 && !occ.contains(skipped.index())
                 && !occ.contains(from.index())
             {
@@ -338,11 +341,14 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
             }
         }
         // Castling rights (HS-18).
-        let rights = self.castling & castling::kept_after_touching(from) & home_rights(&board);
-        hash ^= dimchess_fide::zobrist::castling(self.castling ^ rights);
+        let rights =
+            self.castling & castling::kept_after_touching(from) & home_rights(&child.board);
+        if rights != self.castling {
+            hash ^= dimchess_fide::zobrist::castling(self.castling ^ rights);
+        }
         // Clocks (HS-22): a pawn move, or any piece leaving the game, resets the halfmove clock.
         let before = self.board.occupied().count() as usize + self.flight.len();
-        let after = board.occupied().count() as usize + flight.len();
+        let after = child.board.occupied().count() as usize + child.flight.len();
         child.halfmove = if role == Some(Role::Pawn) || after < before {
             0
         } else {
@@ -353,8 +359,6 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
         } else {
             self.fullmove
         };
-        child.board = board;
-        child.flight = flight;
         child.flight_hash = flight_hash;
         child.hash = hash;
         child.ep = ep;
