@@ -375,6 +375,13 @@ mod tests {
             prop_assert_eq!(x.first(), a.iter().next().copied());
             prop_assert_eq!(x.last(), a.iter().next_back().copied());
             prop_assert_eq!(x.more_than_one(), a.len() > 1);
+            // The iterator knows how many cells are left at every step.
+            let mut cells = x.iter();
+            for left in (0..=a.len()).rev() {
+                prop_assert_eq!(cells.len(), left);
+                cells.next();
+            }
+            prop_assert_eq!(cells.next(), None);
         }
     }
 }

@@ -112,15 +112,23 @@ impl Redistribution {
         }
         let paired = own.and_not(self.unpaired);
         let open = !own;
-        for s in own.without(ksq.index()) {
-            let set = piece(self.board[s]).components();
-            let kind = Kind::from_components(set).expect("piece kind");
-            let reach = t.targets[kind.index()][s];
-            if set.is_quadruple() {
-                n += u64::from(4 * (reach & empty).count() + (reach & enemy).count());
-            } else {
-                // Moves to cells without a friend, and combinations with one (RD-6, RD-7).
-                n += u64::from((reach & (open | self.partners_among(set, paired))).count());
+        // The pieces word by word: iterating the two-word set itself would clear its bits in
+        // memory at every step.
+        let pieces = own.without(ksq.index());
+        for (w, &word) in pieces.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let s = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let set = piece(self.board[s]).components();
+                let kind = Kind::from_components(set).expect("piece kind");
+                let reach = t.targets[kind.index()][s];
+                n += u64::from(if set.is_quadruple() {
+                    4 * (reach & empty).count() + (reach & enemy).count()
+                } else {
+                    // Moves to cells without a friend, and combinations with one (RD-6, RD-7).
+                    (reach & (open | self.partners_among(set, paired))).count()
+                });
             }
         }
         n
