@@ -14,30 +14,14 @@ if [ $# -lt 3 ]; then
 fi
 n=$1 run=$2
 shift 2
-use_perf=0
-if perf stat -x, -e task-clock true >/dev/null 2>&1; then use_perf=1; fi
-tmp=$(mktemp)
-trap 'rm -f "$tmp"' EXIT
-
-# Prints the CPU milliseconds of one run of `$1 perft $run --threads 1`.
-ms() {
-  if [ $use_perf = 1 ]; then
-    perf stat -x, -o "$tmp" -e task-clock "$1" perft $run --threads 1 >/dev/null 2>&1
-    grep task-clock "$tmp" | cut -d, -f1
-  else
-    /usr/bin/time -f "%U" -o "$tmp" "$1" perft $run --threads 1 >/dev/null 2>&1
-    awk '{ print $1 * 1000 }' "$tmp" | tail -1
-  fi
-}
+. "$(dirname "$0")/cpu-lib.sh"
 
 declare -A times
 for _ in $(seq "$n"); do
   for bin in "$@"; do
-    times[$bin]="${times[$bin]:-} $(ms "$bin")"
+    times[$bin]="${times[$bin]:-} $(cpu_ms "$bin" "$run")"
   done
 done
 for bin in "$@"; do
-  printf '%s\n' ${times[$bin]} | sort -n | awk -v bin="$bin" '{ t[NR] = $1 }
-    END { printf "%-30s best %9.1f  q1 %9.1f  median %9.1f ms (%d runs)\n",
-          bin, t[1], t[int((NR + 3) / 4)], t[int((NR + 1) / 2)], NR }'
+  cpu_summary 30 "$bin" ${times[$bin]}
 done
