@@ -3,8 +3,8 @@
 //!
 //! `cargo run --example dimension_x`
 
+use dimchess::core::Position;
 use dimchess::dimension_x::{DxPosition, PartialTurn};
-use dimchess_core::Position;
 
 fn main() {
     let mut pos = DxPosition::start();

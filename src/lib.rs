@@ -1,4 +1,5 @@
-//! `dimchess`: every dimchess variant behind one registry and one dynamic position type.
+//! `dimchess`: every dimchess variant behind one registry and one dynamic position type, game
+//! records, diagrams, and the `dimchess` tool.
 //!
 //! ```
 //! use dimchess::{registry, Position};
@@ -25,17 +26,18 @@
 //! }
 //! ```
 //!
+//! The library is a facade over crates of their own:
 //! - [`registry`]: the variants by id; [`AnyPosition`]: a position of any of them;
-//! - [`record`]: games with undo, and their PGN-like records;
-//! - [`svg`]: diagrams of any [`Layout`];
-//! - [`engine`]: the search engine for any variant ([`engine::AnyEngine`]);
-//! - [`uci`]: the UCI protocol over any variant (`dimchess uci`);
-//! - `web` (feature `serve`, on by default): the web server behind `dimchess serve`, a JSON
-//!   API and a page that plays every variant in a browser;
-//! - [`distributed`]: perft cut into work units for a cluster (split, run, merge);
+//!   [`record`]: games with undo, and their records; [`engine`]: the search engine for any
+//!   variant ([`engine::AnyEngine`]) (all from `dimchess-any`);
+//! - [`svg`]: diagrams of any [`Layout`] (`dimchess-svg`);
 //! - feature `serde`: [`AnyPosition`] as `{"variant": id, "position": text}`, [`AnyMove`] as
 //!   its text (read back in a position with `AnyPosition::move_seed`) and [`record::Game`]
-//!   as its record, all read back through the validating parsers.
+//!   as its record, all read back through the validating parsers;
+//! - `cli` (feature `cli`, on by default): the `dimchess` tool's commands, whose front ends
+//!   live in crates of their own: `dimchess-uci` (`dimchess uci`), `dimchess-units`
+//!   (`perft-split`, `perft-run`, `perft-merge`) and, with feature `serve` (on by default),
+//!   `dimchess-server` (`dimchess serve`).
 //!
 //! The variant crates are re-exported: [`core`] (`dimchess-core`), [`fide`], and one module
 //! per variant.
@@ -46,27 +48,14 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod any;
-pub mod distributed;
-pub mod engine;
-pub mod record;
-pub mod registry;
-#[cfg(feature = "serde")]
-mod serde_impl;
-#[cfg(feature = "serde")]
-pub use serde_impl::MoveSeed;
-pub mod svg;
-pub mod uci;
-#[cfg(feature = "serve")]
-pub mod web;
+#[cfg(feature = "cli")]
+pub mod cli;
 
-pub use any::{AnyMove, AnyPosition, ComposedTurn, VariantPosition};
-pub use dimchess_core as core;
-pub use dimchess_core::{Describe, Error, Layout, Outcome, Position};
-pub use dimchess_dimension_chess as dimension_chess;
-pub use dimchess_dimension_x as dimension_x;
-pub use dimchess_fide as fide;
-pub use dimchess_hyperspace as hyperspace;
-pub use dimchess_redistribution as redistribution;
-pub use dimchess_three_level as three_level;
-pub use registry::{VARIANTS, VariantInfo};
+#[cfg(feature = "serde")]
+pub use dimchess_any::MoveSeed;
+pub use dimchess_any::{
+    AnyMove, AnyPosition, ComposedTurn, Describe, Error, Layout, Outcome, Position, VARIANTS,
+    VariantInfo, VariantPosition, any, core, dimension_chess, dimension_x, engine, fide,
+    hyperspace, record, redistribution, registry, three_level,
+};
+pub use dimchess_svg as svg;

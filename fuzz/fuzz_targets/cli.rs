@@ -1,15 +1,10 @@
-//! Invariant: the tool's argument handling (`run` of `src/main.rs`, included as a module) on
-//! any arguments (the input split at NUL bytes) ends with its output or a failure whose
+//! Invariant: the tool's argument handling (`dimchess::cli::run`) on any arguments (the input split at NUL bytes) ends with its output or a failure whose
 //! printed line is one line of at most 400 characters without control characters, and never
 //! panics. Commands that touch files (`replay`, `--record`, `--svg`), start threads or tables
 //! on request (`--threads`, `--hash`), or search (perft deeper than 1, any command not listed
 //! below) are skipped: they would write files or take minutes.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-
-#[path = "../../src/main.rs"]
-#[allow(dead_code)]
-mod tool;
 
 /// Commands run as given; a command of other characters than letters runs too (the tool
 /// refuses it), any other is skipped.
@@ -45,7 +40,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let mut out = Vec::new();
-    if let Err(tool::Fail(msg)) = tool::run(&args, &mut out) {
+    if let Err(dimchess::cli::Fail(msg)) = dimchess::cli::run(&args, &mut out) {
         let line = dimchess::core::error::one_line(&msg);
         assert!(line.chars().count() <= 400, "{line}");
         assert!(!line.chars().any(char::is_control), "{line}");

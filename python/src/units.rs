@@ -1,10 +1,10 @@
-//! Distributed perft from Python (`dimchess::distributed`): split a count into work units, count
+//! Distributed perft from Python (`dimchess-units`): split a count into work units, count
 //! one unit (from its file, resumable, or in memory for a Dask task), merge the checked results.
 //! Every call that counts releases the GIL. `dimchess.cluster` drives them on Dask.
 
 use std::path::PathBuf;
 
-use dimchess::distributed::{self, Manifest, RunOptions, UnitError};
+use dimchess_units::{self as distributed, Manifest, RunOptions, UnitError};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 
