@@ -54,7 +54,8 @@ fn new_err(e: &Error, message: String) -> PyErr {
         Error::PositionSyntax { .. }
         | Error::InvalidPosition { .. }
         | Error::MoveSyntax { .. }
-        | Error::UnknownVariant(_) => InvalidTextError::new_err(message),
+        | Error::UnknownVariant { .. }
+        | Error::Record { .. } => InvalidTextError::new_err(message),
         _ => DimchessError::new_err(message),
     }
 }

@@ -187,7 +187,7 @@ macro_rules! engines {
                         })
                     })*
                     #[allow(unreachable_patterns)]
-                    _ => Err(Error::UnknownVariant(pos.id().to_string())),
+                    _ => Err(Error::invalid("", format!("no engine for variant `{}`", pos.id()))),
                 }
             }
 
@@ -208,7 +208,7 @@ macro_rules! engines {
             match pos.inner() {
                 $(VariantPosition::$name(p) => greedy(p, &mut tie_break).map(AnyMove::$name),)*
                 #[allow(unreachable_patterns)]
-                _ => Err(Error::UnknownVariant(pos.id().to_string())),
+                _ => Err(Error::invalid("", format!("no engine for variant `{}`", pos.id()))),
             }
         }
 

@@ -118,12 +118,31 @@ pub const VARIANTS: &[VariantInfo] = &[
     },
 ];
 
-/// The variant with this id.
+/// Other names a player may use for a variant: `chess` is `fide` in every interface (the
+/// tool, UCI's `UCI_Variant`, the server and Python all look ids up here).
+pub const ALIASES: &[(&str, &str)] = &[("chess", "fide")];
+
+/// The variant with this id (or an alias of it, [`ALIASES`]). An unknown id is an error that
+/// lists the valid ones.
+///
+/// ```
+/// use dimchess_any::registry;
+/// assert_eq!(registry::find("chess").unwrap().id, "fide");
+/// let e = registry::find("chss").err().unwrap().to_string();
+/// assert!(e.starts_with("unknown variant `chss` (the variants: fide, redistribution,"), "{e}");
+/// ```
 pub fn find(id: &str) -> Result<&'static VariantInfo, Error> {
+    let id = ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == id)
+        .map_or(id, |(_, real)| real);
     VARIANTS
         .iter()
         .find(|v| v.id == id)
-        .ok_or_else(|| Error::UnknownVariant(id.to_string()))
+        .ok_or_else(|| Error::UnknownVariant {
+            id: id.to_string(),
+            known: VARIANTS.iter().map(|v| v.id).collect::<Vec<_>>().join(", "),
+        })
 }
 
 /// The start position of the variant `id`.

@@ -70,8 +70,23 @@ pub enum Error {
         reason: String,
     },
     /// No variant has this id.
-    #[error("unknown variant `{}`", Escaped::culprit(.0))]
-    UnknownVariant(String),
+    #[error("unknown variant `{}` (the variants: {known})", Escaped::culprit(id))]
+    UnknownVariant {
+        /// The id as given.
+        id: String,
+        /// The valid ids, comma-separated (what `dimchess variants` lists).
+        known: String,
+    },
+    /// A game record (PGN) does not follow the grammar, or says something its moves do not
+    /// bear out (a result the final position contradicts, a tag given twice).
+    #[error("bad record: {}: {}", Escaped::reason(at), Escaped::reason(reason))]
+    Record {
+        /// Where: the game's number in the file and the part of it (`game 2, tag `FEN``,
+        /// `game 1, move 14`).
+        at: String,
+        /// What is wrong.
+        reason: String,
+    },
     /// The game has ended: there is no move to choose (the result, as the tool prints it).
     #[error("game over: {0}")]
     GameOver(String),
@@ -254,7 +269,14 @@ mod tests {
         let huge = "m".repeat(10 << 20);
         for e in [
             Error::move_syntax(huge.as_str(), "too long"),
-            Error::UnknownVariant(huge.clone()),
+            Error::UnknownVariant {
+                id: huge.clone(),
+                known: "fide".to_string(),
+            },
+            Error::Record {
+                at: huge.clone(),
+                reason: huge.clone(),
+            },
             Error::syntax(format!("tag `{huge}`"), huge.as_str()),
             Error::invalid("", huge.as_str()),
         ] {
