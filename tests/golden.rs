@@ -156,6 +156,14 @@ const CASES: &[(&str, &[&str])] = &[
         "replay-bad-move",
         &["replay", "{golden}/records/fide-bad-move.pgn"],
     ),
+    (
+        "replay-scholar-pgn",
+        &["replay", "{golden}/records/scholar.pgn"],
+    ),
+    (
+        "replay-several-json",
+        &["replay", "{golden}/records/several.pgn", "--json"],
+    ),
     // search (fixed depth or nodes: the same tree every run)
     (
         "bestmove-fide-4-json",
@@ -276,6 +284,7 @@ const CASES: &[(&str, &[&str])] = &[
     ),
     // errors: exit 2 and one line
     ("error-unknown-variant", &["perft", "chess", "3"]),
+    ("error-unknown-variant-chss", &["perft", "chss", "3"]),
     ("error-unknown-command", &["prft"]),
     ("error-missing-depth", &["perft", "fide"]),
     ("error-negative-depth", &["perft", "fide", "-1"]),

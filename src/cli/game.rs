@@ -6,7 +6,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{Fail, json, position, write_failure};
-use crate::record::{Game, MAX_RECORD_BYTES};
+use crate::record::{Game, MAX_RECORD_BYTES, read_games};
 use crate::{Describe, Position, svg};
 
 /// `dimchess moves`.
@@ -61,7 +61,7 @@ pub(super) struct ShowArgs {
 /// `dimchess replay`.
 #[derive(Args)]
 pub(super) struct ReplayArgs {
-    /// The record file to check (at most 1 MiB)
+    /// The record file to check (PGN, one game or several; at most 1 MiB)
     #[arg(value_name = "FILE")]
     file: String,
     /// Prints one JSON object: variant, start, moves, position, result
@@ -161,15 +161,26 @@ pub(super) fn play(a: PlayArgs, out: &mut impl Write) -> Result<(), Fail> {
     print_game(&game, a.json, out)
 }
 
-/// `dimchess replay`: a record read and every move checked.
+/// `dimchess replay`: every game of a record file read and every move checked, each game's
+/// final position and result printed in turn; the first bad game ends the command with its
+/// error.
 pub(super) fn replay(a: ReplayArgs, out: &mut impl Write) -> Result<(), Fail> {
     let file = &a.file;
     let text = read_record(file)?;
-    let game = Game::from_record(&text).map_err(|e| Fail(format!("{file}: {e}")))?;
-    if let Some(svg_file) = &a.svg {
+    let games = read_games(&text);
+    if games.is_empty() {
+        return Err(Fail(format!("{file}: no game in the record")));
+    }
+    let mut last = None;
+    for game in games {
+        let game = game.map_err(|e| Fail(format!("{file}: {e}")))?;
+        print_game(&game, a.json, out)?;
+        last = Some(game);
+    }
+    if let (Some(svg_file), Some(game)) = (&a.svg, &last) {
         write_svg(svg_file, &svg::render(&game.layout(), game.position().id()))?;
     }
-    print_game(&game, a.json, out)
+    Ok(())
 }
 
 /// `dimchess show`: the text diagram, the position text and its result; or an SVG file.

@@ -450,7 +450,12 @@ pub(super) fn run_match(args: MatchArgs, out: &mut impl Write) -> Result<(), Fai
         scores.push(points);
         if let Some(dir) = &record_dir {
             for (s, spec) in specs.iter().enumerate() {
-                let _ = game.set_tag(&format!("Seat{s}"), &spec.name);
+                let name = match (seats, s) {
+                    (2, 0) => "White".to_string(),
+                    (2, _) => "Black".to_string(),
+                    _ => format!("Seat{s}"),
+                };
+                let _ = game.set_tag(&name, &spec.name);
             }
             let path = format!("{dir}/game-{:04}.txt", g + 1);
             std::fs::write(&path, game.to_record()).map_err(|e| format!("record `{path}`: {e}"))?;

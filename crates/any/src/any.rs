@@ -226,6 +226,14 @@ macro_rules! any_position {
                 }
             }
 
+            fn move_notation(&self, mv: AnyMove) -> String {
+                match (self, mv) {
+                    $((VariantPosition::$name(p), AnyMove::$name(m)) => p.move_notation(m),)*
+                    #[allow(unreachable_patterns)]
+                    _ => mv.to_string(),
+                }
+            }
+
             fn write_move_text(&self, mv: AnyMove, out: &mut String) {
                 match (self, mv) {
                     $((VariantPosition::$name(p), AnyMove::$name(m)) => p.write_move_text(m, out),)*
@@ -556,6 +564,10 @@ impl Position for AnyPosition {
 
     fn move_text(&self, mv: AnyMove) -> String {
         self.pos.move_text(mv)
+    }
+
+    fn move_notation(&self, mv: AnyMove) -> String {
+        self.pos.move_notation(mv)
     }
 
     fn write_move_text(&self, mv: AnyMove, out: &mut String) {

@@ -65,7 +65,8 @@ fn games_serialize_as_records_and_are_replayed() {
     let json = serde_json::to_string(&g).unwrap();
     let back: Game = serde_json::from_str(&json).unwrap();
     assert_eq!(back.position(), g.position());
-    let bad = json.replace("e7e5", "e7e4");
+    let bad = json.replace("e4 e5", "e4 e4");
+    assert_ne!(bad, json);
     assert!(serde_json::from_str::<Game>(&bad).is_err());
 }
 

@@ -194,6 +194,13 @@ pub trait Position: Clone + fmt::Display + Send + Sync + Sized {
     /// The canonical text of `mv` in this position.
     fn move_text(&self, mv: Self::Move) -> String;
 
+    /// The move as players write it in a game record or a move list: the variant's readable
+    /// notation where it has one (SAN in fide: `Nf3`, `exd5`, `Qxf7#`), else the canonical
+    /// [`Position::move_text`] (the default). [`Position::parse_move`] reads it back.
+    fn move_notation(&self, mv: Self::Move) -> String {
+        self.move_text(mv)
+    }
+
     /// Appends [`Position::move_text`] to `out`. Callers that list many move texts (the
     /// Python package's `legal_moves`) reuse one buffer; variants override it to write
     /// without a `String` per move.

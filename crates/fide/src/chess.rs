@@ -359,6 +359,11 @@ impl Position for Chess {
         s
     }
 
+    /// SAN, with `+` and `#` (`Nf3`, `exd5`, `O-O`, `e8=Q+`).
+    fn move_notation(&self, mv: Move) -> String {
+        self.san(mv)
+    }
+
     fn write_move_text(&self, mv: Move, out: &mut String) {
         mv.push_uci(out);
     }
