@@ -13,7 +13,7 @@ use crate::{Describe, Position, svg};
 #[derive(Args)]
 pub(super) struct MovesArgs {
     /// The variant id (see `dimchess variants`)
-    #[arg(value_name = "variant")]
+    #[arg(value_name = "variant", value_parser = super::VariantIds, hide_possible_values = true)]
     variant: String,
     /// The position text to start from instead of the start position
     #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
@@ -27,7 +27,7 @@ pub(super) struct MovesArgs {
 #[derive(Args)]
 pub(super) struct PlayArgs {
     /// The variant id (see `dimchess variants`)
-    #[arg(value_name = "variant")]
+    #[arg(value_name = "variant", value_parser = super::VariantIds, hide_possible_values = true)]
     variant: String,
     /// The moves, in the variant's move text (fide: UCI or SAN); after `--`, a text may start
     /// with `-`
@@ -48,7 +48,7 @@ pub(super) struct PlayArgs {
 #[derive(Args)]
 pub(super) struct ShowArgs {
     /// The variant id (see `dimchess variants`)
-    #[arg(value_name = "variant")]
+    #[arg(value_name = "variant", value_parser = super::VariantIds, hide_possible_values = true)]
     variant: String,
     /// The position text to draw instead of the start position
     #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]

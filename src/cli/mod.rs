@@ -120,6 +120,32 @@ struct CompletionsArgs {
     shell: clap_complete::Shell,
 }
 
+/// A variant id argument: any text (the registry reads it, aliases included, and its error
+/// lists the ids), and the registry's ids as the values a shell completes.
+#[derive(Clone)]
+struct VariantIds;
+
+impl clap::builder::TypedValueParser for VariantIds {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(registry::VARIANTS.iter().map(|v| {
+            clap::builder::PossibleValue::new(v.id).help(v.description)
+        })))
+    }
+}
+
 /// A value parser for a whole number from `lo` to `hi`: its error (after the option's name
 /// and value) is the tool's usual "expected a number from lo to hi".
 fn in_range<T>(lo: T, hi: T) -> impl Fn(&str) -> Result<T, String> + Clone

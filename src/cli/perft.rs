@@ -15,7 +15,7 @@ use crate::core::perft::{PerftOptions, PerftTable, Progress};
 #[derive(Args)]
 pub(super) struct PerftArgs {
     /// The variant id (see `dimchess variants`)
-    #[arg(value_name = "variant")]
+    #[arg(value_name = "variant", value_parser = super::VariantIds, hide_possible_values = true)]
     variant: String,
     /// The depth in plies, 0 to 64
     #[arg(value_name = "depth", value_parser = depth, allow_negative_numbers = true)]

@@ -39,7 +39,7 @@ fn info_line(i: &AnyInfo) -> String {
 #[derive(Args)]
 pub(super) struct BestmoveArgs {
     /// The variant id (see `dimchess variants`)
-    #[arg(value_name = "variant")]
+    #[arg(value_name = "variant", value_parser = super::VariantIds, hide_possible_values = true)]
     variant: String,
     /// The position text to search instead of the start position
     #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
@@ -291,7 +291,7 @@ fn elo(scores: &[f64]) -> (Option<f64>, f64) {
 )]
 pub(super) struct MatchArgs {
     /// The variant id (see `dimchess variants`)
-    #[arg(value_name = "variant")]
+    #[arg(value_name = "variant", value_parser = super::VariantIds, hide_possible_values = true)]
     variant: String,
     /// Player A, the one whose score and Elo are reported (seat 0 in the first game)
     #[arg(long, value_name = "PLAYER", allow_hyphen_values = true)]

@@ -13,7 +13,7 @@ use crate::engine::solve::SolveOptions;
 #[derive(Args)]
 pub(super) struct SolveArgs {
     /// The variant id (see `dimchess variants`)
-    #[arg(value_name = "variant")]
+    #[arg(value_name = "variant", value_parser = super::VariantIds, hide_possible_values = true)]
     variant: String,
     /// The position text of the problem instead of the start position
     #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]

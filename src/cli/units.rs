@@ -17,7 +17,7 @@ use crate::registry;
 #[derive(clap::Args)]
 pub(super) struct SplitArgs {
     /// The variant id (see `dimchess variants`)
-    #[arg(value_name = "variant")]
+    #[arg(value_name = "variant", value_parser = super::VariantIds, hide_possible_values = true)]
     variant: String,
     /// The whole count's depth in plies, 0 to 64
     #[arg(value_name = "depth", value_parser = depth, allow_negative_numbers = true)]

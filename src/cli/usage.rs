@@ -38,11 +38,27 @@ pub(super) fn error_line(e: &clap::Error, raw: &[String]) -> String {
         .trim_matches(|c| c == '<' || c == '>')
         .to_string();
     let value = text(ContextKind::InvalidValue).unwrap_or_default();
-    let suggestion = text(ContextKind::SuggestedArg)
-        .or_else(|| text(ContextKind::SuggestedSubcommand))
-        .or_else(|| text(ContextKind::SuggestedValue))
-        .map(|s| format!("did you mean `{s}`? "))
+    // clap's suggestions, closest to what was typed first.
+    let typed = text(ContextKind::InvalidSubcommand)
+        .or_else(|| text(ContextKind::InvalidArg))
+        .or_else(|| text(ContextKind::InvalidValue))
         .unwrap_or_default();
+    let suggestion = [
+        ContextKind::SuggestedArg,
+        ContextKind::SuggestedSubcommand,
+        ContextKind::SuggestedValue,
+    ]
+    .into_iter()
+    .find_map(|kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => Some(vec![s.clone()]),
+        Some(ContextValue::Strings(v)) if !v.is_empty() => Some(v.clone()),
+        _ => None,
+    })
+    .map(|mut names| {
+        names.sort_by_key(|n| edit_distance(n, &typed));
+        format!("did you mean `{}`? ", names.join("`, `"))
+    })
+    .unwrap_or_default();
     match e.kind() {
         ErrorKind::UnknownArgument => {
             let dash = if arg.starts_with('-') && sub.is_some_and(|s| s.get_name() == "play") {
@@ -115,5 +131,36 @@ fn lowercase_first(text: &str) -> String {
     match chars.next() {
         Some(c) => c.to_lowercase().chain(chars).collect(),
         None => String::new(),
+    }
+}
+
+/// The Levenshtein distance between `a` and `b` (insertions, deletions, substitutions).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::edit_distance;
+
+    #[test]
+    fn edit_distances() {
+        assert_eq!(edit_distance("prft", "perft"), 1);
+        assert_eq!(edit_distance("prft", "perft-run"), 5);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
     }
 }

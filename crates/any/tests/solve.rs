@@ -319,3 +319,21 @@ fn documented_examples() {
         }
     }
 }
+
+/// A mate in one is found among the root's children: they count as examined (the report
+/// said "1 solution, 0 positions examined").
+#[test]
+fn a_mate_in_one_counts_the_positions_it_examined() {
+    let pos = registry::parse("fide", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+    for all in [false, true] {
+        let r = pos
+            .solve(&SolveOptions {
+                turns: 1,
+                all,
+                verify: true,
+            })
+            .unwrap();
+        assert_eq!(r.solutions.len(), 1);
+        assert!(r.nodes >= 1, "all = {all}: {} positions examined", r.nodes);
+    }
+}

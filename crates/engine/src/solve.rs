@@ -132,14 +132,16 @@ pub fn solve<P: Position>(pos: &P, options: &SolveOptions) -> Result<SolveReport
         }
     } else {
         // Iterative deepening: the first move that wins within k, for k = 1, 2, ...
-        if let Some((m, _)) = children
+        if let Some(i) = children
             .iter()
-            .find(|(_, c)| c.outcome().is_some_and(|o| o.winner() == Some(player)))
+            .position(|(_, c)| c.outcome().is_some_and(|o| o.winner() == Some(player)))
         {
             solutions.push(Solution {
-                first: *m,
+                first: children[i].0,
                 turns: 1,
             });
+            // The children up to the winning one were examined (the search below is not run).
+            solver.nodes += i as u64 + 1;
         }
         'deepen: for k in 1..=options.turns {
             if !solutions.is_empty() {
