@@ -13,8 +13,10 @@
 //!   checksum, its total), and that results of different key sets agree; then sums them. A
 //!   missing, corrupt or duplicated file is an error naming it, never summed.
 //!
-//! The formats are in `docs/distributed.md`. Every file is read through checks: malformed
-//! input is an [`UnitError`], never a panic.
+//! The formats are in `docs/distributed.md`. Every file is written and read through
+//! serde-derived types and serde_json, then checked: malformed input (bad JSON, a missing,
+//! unknown or mistyped field, a value out of range, a checksum that does not match) is a
+//! [`UnitError`] naming the file (and the line of a JSON-lines file), never a panic.
 //!
 //! ```
 //! use dimchess_any::registry;
@@ -36,7 +38,8 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use std::collections::{BTreeMap, HashMap};
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fs::{self, File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -46,7 +49,8 @@ use std::time::{Duration, Instant};
 
 use dimchess_core::error::Escaped;
 use dimchess_core::perft::{PerftOptions, PerftTable};
-use serde_json::{Map, Value, json};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer, Serialize};
 use sha2::{Digest, Sha256};
 
 use dimchess_any::{AnyPosition, Error, Position, registry};
@@ -135,33 +139,41 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
     out
 }
 
+// The files' JSON types declare their fields in alphabetical order: serde writes them in the
+// order declared, and the files have always had their keys sorted (they were first written by
+// `serde_json::json!`, whose objects sort their keys), so a split's bytes and checksums stay the
+// same.
+
 /// One entry of a unit: a position `at` plies below the root, how many paths from the root
-/// reach it, and the perft depth still to count below it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// reach it, and the perft depth still to count below it. It is one line of a unit file
+/// (serde: the line's object as it is; [`parse_unit`] reads a file and checks every entry).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a JSON object")]
 pub struct Entry {
-    /// The position text.
-    pub position: String,
-    /// The number of move sequences from the root that reach this position.
-    pub multiplicity: u64,
     /// The plies still to count below the position.
     pub depth: u32,
+    /// The number of move sequences from the root that reach this position.
+    pub multiplicity: u64,
+    /// The position text.
+    pub position: String,
 }
 
 impl Entry {
     /// The entry as one JSON line (without the newline).
     pub fn to_json_line(&self) -> String {
-        json!({"position": self.position, "multiplicity": self.multiplicity, "depth": self.depth})
-            .to_string()
+        to_json(self)
     }
 }
 
-/// A unit as the manifest names it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A unit as the manifest names it (serde: the object of the manifest's `units` list as it is;
+/// [`Manifest::parse`] checks it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a JSON object")]
 pub struct UnitInfo {
-    /// The unit file's name, in the manifest's directory.
-    pub file: String,
     /// Its number of entries.
     pub entries: usize,
+    /// The unit file's name, in the manifest's directory.
+    pub file: String,
     /// The SHA-256 of the unit file's bytes, lower-case hex.
     pub sha256: String,
 }
@@ -185,75 +197,117 @@ pub struct Manifest {
     pub units: Vec<UnitInfo>,
 }
 
-/// Reads a field of a JSON object, or says which is missing or wrong.
-struct Fields<'a> {
-    obj: &'a Map<String, Value>,
+/// `manifest.json` as written and read: a [`Manifest`] with its format.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a JSON object")]
+struct ManifestFile<'a> {
+    at: u32,
+    depth: u32,
+    entries: usize,
+    format: Cow<'a, str>,
+    positions: u64,
+    root: Cow<'a, str>,
+    units: Cow<'a, [UnitInfo]>,
+    variant: Cow<'a, str>,
+}
+
+/// Where a JSON document comes from, to name it in errors: a file, and the line of a JSON-lines
+/// file.
+#[derive(Clone, Copy)]
+struct Source<'a> {
     path: &'a Path,
     line: Option<usize>,
 }
 
-impl<'a> Fields<'a> {
-    fn of(value: &'a Value, path: &'a Path, line: Option<usize>) -> Result<Self, UnitError> {
-        let obj = value.as_object().ok_or_else(|| {
-            format_error(path, format!("{}expected a JSON object", line_prefix(line)))
-        })?;
-        Ok(Fields { obj, path, line })
+impl<'a> Source<'a> {
+    /// A whole file.
+    fn file(path: &'a Path) -> Self {
+        Source { path, line: None }
     }
 
-    fn error(&self, message: String) -> UnitError {
-        format_error(self.path, format!("{}{message}", line_prefix(self.line)))
+    /// Line `line` (from 1) of a JSON-lines file.
+    fn line(path: &'a Path, line: usize) -> Self {
+        Source {
+            path,
+            line: Some(line),
+        }
     }
 
-    fn get(&self, name: &str) -> Result<&'a Value, UnitError> {
-        self.obj
-            .get(name)
-            .ok_or_else(|| self.error(format!("no field `{name}`")))
+    /// An error about this document: `` `path`: line N: message ``.
+    fn error(&self, message: impl std::fmt::Display) -> UnitError {
+        match self.line {
+            Some(l) => format_error(self.path, format!("line {l}: {message}")),
+            None => format_error(self.path, message.to_string()),
+        }
     }
 
-    fn str(&self, name: &str) -> Result<&'a str, UnitError> {
-        self.get(name)?
-            .as_str()
-            .ok_or_else(|| self.error(format!("field `{name}`: expected a string")))
+    /// Reads the document as a `T`: a JSON object with exactly `T`'s fields, of their types.
+    fn parse<T: DeserializeOwned>(&self, text: &str) -> Result<T, UnitError> {
+        // serde reads a struct from a JSON list of its fields too; the files hold objects.
+        if text.trim_start().starts_with('[') {
+            return Err(self.error("expected a JSON object"));
+        }
+        serde_json::from_str(text).map_err(|e| self.json_error(&e))
     }
 
-    fn u64(&self, name: &str) -> Result<u64, UnitError> {
-        self.get(name)?.as_u64().ok_or_else(|| {
-            self.error(format!(
-                "field `{name}`: expected a whole number from 0 to 2^64 - 1"
-            ))
-        })
-    }
-
-    fn usize(&self, name: &str) -> Result<usize, UnitError> {
-        usize::try_from(self.u64(name)?)
-            .map_err(|_| self.error(format!("field `{name}`: too large")))
-    }
-
-    fn depth(&self, name: &str) -> Result<u32, UnitError> {
-        let d = self.u64(name)?;
-        u32::try_from(d)
-            .ok()
-            .filter(|&d| d <= MAX_DEPTH)
-            .ok_or_else(|| {
-                self.error(format!(
-                    "field `{name}`: {d} is not a depth from 0 to {MAX_DEPTH}"
-                ))
-            })
-    }
-
-    fn bool(&self, name: &str) -> Result<bool, UnitError> {
-        self.get(name)?
-            .as_bool()
-            .ok_or_else(|| self.error(format!("field `{name}`: expected true or false")))
-    }
-
-    fn sha(&self, name: &str) -> Result<String, UnitError> {
-        let s = self.str(name)?;
-        if s.len() == 64
-            && s.bytes()
-                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    /// Reads a document of format `format` as a `T`: the `format` field is read first, so a
+    /// file of another format (another version) is refused as such, whatever its other fields.
+    fn parse_format<T: DeserializeOwned>(&self, text: &str, format: &str) -> Result<T, UnitError> {
+        /// Only the `format` field of a document (anything else is read by `T`).
+        #[derive(Deserialize)]
+        struct Format {
+            format: String,
+        }
+        if let Ok(found) = serde_json::from_str::<Format>(text)
+            && found.format != format
         {
-            Ok(s.to_string())
+            return Err(self.error(format!(
+                "format `{}`: expected `{format}`",
+                Escaped::culprit(&found.format)
+            )));
+        }
+        self.parse(text)
+    }
+
+    /// serde_json's error as `line L column C: message` (the line of a JSON-lines file, or of
+    /// the whole file): malformed JSON is "not valid JSON (what serde found)", a missing,
+    /// unknown or mistyped field serde's own message.
+    fn json_error(&self, e: &serde_json::Error) -> UnitError {
+        let text = e.to_string();
+        let at = format!(" at line {} column {}", e.line(), e.column());
+        let found = text.strip_suffix(&at).unwrap_or(&text);
+        let message = if e.is_data() {
+            found.to_string()
+        } else {
+            format!("not valid JSON ({found})")
+        };
+        if e.line() == 0 {
+            return self.error(message);
+        }
+        // A JSON line is line 1 of its own text.
+        let line = self.line.unwrap_or(e.line());
+        format_error(
+            self.path,
+            format!("line {line} column {}: {message}", e.column()),
+        )
+    }
+
+    /// `value` of field `name`, if it is a depth from 0 to [`MAX_DEPTH`].
+    fn depth(&self, name: &str, value: u32) -> Result<u32, UnitError> {
+        if value <= MAX_DEPTH {
+            Ok(value)
+        } else {
+            Err(self.error(format!(
+                "field `{name}`: {value} is not a depth from 0 to {MAX_DEPTH}"
+            )))
+        }
+    }
+
+    /// Checks that `value` of field `name` is a SHA-256: 64 lower-case hex digits.
+    fn sha256(&self, name: &str, value: &str) -> Result<(), UnitError> {
+        let hex = |b: u8| b.is_ascii_digit() || (b'a'..=b'f').contains(&b);
+        if value.len() == 64 && value.bytes().all(hex) {
+            Ok(())
         } else {
             Err(self.error(format!(
                 "field `{name}`: expected 64 lower-case hex digits (SHA-256)"
@@ -262,14 +316,12 @@ impl<'a> Fields<'a> {
     }
 }
 
-fn line_prefix(line: Option<usize>) -> String {
-    line.map_or(String::new(), |l| format!("line {l}: "))
-}
-
-/// Parses JSON, naming the file (and line) on failure.
-fn parse_json(text: &str, path: &Path, line: Option<usize>) -> Result<Value, UnitError> {
-    serde_json::from_str(text)
-        .map_err(|e| format_error(path, format!("{}not valid JSON ({e})", line_prefix(line))))
+/// `value` as compact JSON.
+fn to_json(value: &impl Serialize) -> String {
+    // The files' types hold strings, numbers, booleans and lists of them: serde_json fails only
+    // on a map with non-string keys, a type's own error or a failed write, none possible here.
+    serde_json::to_string(value)
+        .unwrap_or_else(|e| unreachable!("the files' types always serialize: {e}"))
 }
 
 /// A unit or manifest file name: plain, no directories (a manifest cannot send a run to read or
@@ -296,22 +348,19 @@ fn check_file_name(name: &str, path: &Path) -> Result<(), UnitError> {
 impl Manifest {
     /// The manifest as JSON (pretty-printed, one field per line).
     pub fn to_json(&self) -> String {
-        let units: Vec<Value> = self
-            .units
-            .iter()
-            .map(|u| json!({"file": u.file, "entries": u.entries, "sha256": u.sha256}))
-            .collect();
-        let v = json!({
-            "format": MANIFEST_FORMAT,
-            "variant": self.variant,
-            "root": self.root,
-            "depth": self.depth,
-            "at": self.at,
-            "entries": self.entries,
-            "positions": self.positions,
-            "units": units,
-        });
-        let mut s = serde_json::to_string_pretty(&v).unwrap_or_else(|_| v.to_string());
+        let file = ManifestFile {
+            at: self.at,
+            depth: self.depth,
+            entries: self.entries,
+            format: MANIFEST_FORMAT.into(),
+            positions: self.positions,
+            root: self.root.as_str().into(),
+            units: self.units.as_slice().into(),
+            variant: self.variant.as_str().into(),
+        };
+        // As `to_json`: nothing in a manifest can fail to serialize.
+        let mut s = serde_json::to_string_pretty(&file)
+            .unwrap_or_else(|e| unreachable!("a manifest always serializes: {e}"));
         s.push('\n');
         s
     }
@@ -319,66 +368,44 @@ impl Manifest {
     /// Reads a manifest's text (`path` names it in errors); checks the fields, the variant and
     /// the root position, and that the units' entries add up.
     pub fn parse(text: &str, path: &Path) -> Result<Manifest, UnitError> {
-        let v = parse_json(text, path, None)?;
-        let f = Fields::of(&v, path, None)?;
-        let format = f.str("format")?;
-        if format != MANIFEST_FORMAT {
-            return Err(f.error(format!(
-                "format `{}`: expected `{MANIFEST_FORMAT}`",
-                Escaped::culprit(format)
-            )));
-        }
-        let variant = f.str("variant")?.to_string();
-        let root = f.str("root")?.to_string();
-        registry::find(&variant)?.parse_position(&root)?;
-        let depth = f.depth("depth")?;
-        let at = f.depth("at")?;
+        let source = Source::file(path);
+        let file: ManifestFile = source.parse_format(text, MANIFEST_FORMAT)?;
+        registry::find(&file.variant)?.parse_position(&file.root)?;
+        let depth = source.depth("depth", file.depth)?;
+        let at = source.depth("at", file.at)?;
         if at > depth {
-            return Err(f.error(format!("`at` {at} is deeper than `depth` {depth}")));
+            return Err(source.error(format!("`at` {at} is deeper than `depth` {depth}")));
         }
-        let entries = f.usize("entries")?;
-        let positions = f.u64("positions")?;
-        let list = f
-            .get("units")?
-            .as_array()
-            .ok_or_else(|| f.error("field `units`: expected a list".into()))?;
-        let mut units = Vec::with_capacity(list.len());
-        let mut names = std::collections::HashSet::new();
+        let mut names = HashSet::new();
         let mut sum = 0usize;
-        for (i, u) in list.iter().enumerate() {
-            let uf = Fields::of(u, path, None)?;
-            let file = uf.str("file")?.to_string();
-            check_file_name(&file, path)?;
-            if file == MANIFEST_FILE || !names.insert(file.clone()) {
-                return Err(f.error(format!(
+        for (i, u) in file.units.iter().enumerate() {
+            check_file_name(&u.file, path)?;
+            if u.file == MANIFEST_FILE || !names.insert(u.file.as_str()) {
+                return Err(source.error(format!(
                     "unit {i}: file `{}` named twice",
-                    Escaped::culprit(&file)
+                    Escaped::culprit(&u.file)
                 )));
             }
-            let n = uf.usize("entries")?;
-            sum = sum.saturating_add(n);
-            units.push(UnitInfo {
-                file,
-                entries: n,
-                sha256: uf.sha("sha256")?,
-            });
+            source.sha256("sha256", &u.sha256)?;
+            sum = sum.saturating_add(u.entries);
         }
-        if units.is_empty() {
-            return Err(f.error("no units".into()));
+        if file.units.is_empty() {
+            return Err(source.error("no units"));
         }
-        if sum != entries {
-            return Err(f.error(format!(
-                "the units hold {sum} entries, `entries` says {entries}"
+        if sum != file.entries {
+            return Err(source.error(format!(
+                "the units hold {sum} entries, `entries` says {}",
+                file.entries
             )));
         }
         Ok(Manifest {
-            variant,
-            root,
+            variant: file.variant.into_owned(),
+            root: file.root.into_owned(),
             depth,
             at,
-            entries,
-            positions,
-            units,
+            entries: file.entries,
+            positions: file.positions,
+            units: file.units.into_owned(),
         })
     }
 
@@ -433,18 +460,14 @@ pub fn parse_unit(text: &str, path: &Path, depth: u32) -> Result<Vec<Entry>, Uni
         return Err(format_error(path, "the last line has no newline"));
     };
     for (i, line) in body.split('\n').enumerate() {
-        let v = parse_json(line, path, Some(i + 1))?;
-        let f = Fields::of(&v, path, Some(i + 1))?;
-        let e = Entry {
-            position: f.str("position")?.to_string(),
-            multiplicity: f.u64("multiplicity")?,
-            depth: f.depth("depth")?,
-        };
+        let source = Source::line(path, i + 1);
+        let e: Entry = source.parse(line)?;
+        source.depth("depth", e.depth)?;
         if e.multiplicity == 0 {
-            return Err(f.error("multiplicity 0".into()));
+            return Err(source.error("multiplicity 0"));
         }
         if e.depth != depth {
-            return Err(f.error(format!(
+            return Err(source.error(format!(
                 "depth {}: the manifest's units count {depth} plies",
                 e.depth
             )));
@@ -717,55 +740,86 @@ impl UnitResult {
 
     /// The result file's text (JSON, one line).
     pub fn to_json(&self) -> String {
-        let mut s = json!({
-            "format": RESULT_FORMAT,
-            "unit": self.unit,
-            "unit_sha256": self.unit_sha256,
-            "variant": self.variant,
-            "keys": self.keys,
-            "hashed": self.hashed,
-            "counts": self.counts,
-            "total": self.total,
-            "seconds": (self.seconds * 1000.0).round() / 1000.0,
-            "check": self.check(),
-        })
-        .to_string();
+        let file = ResultFile {
+            check: self.check().into(),
+            counts: self.counts.as_slice().into(),
+            format: RESULT_FORMAT.into(),
+            hashed: self.hashed,
+            keys: self.keys,
+            seconds: (self.seconds * 1000.0).round() / 1000.0,
+            total: self.total,
+            unit: self.unit.as_str().into(),
+            unit_sha256: self.unit_sha256.as_str().into(),
+            variant: self.variant.as_str().into(),
+        };
+        let mut s = to_json(&file);
         s.push('\n');
         s
     }
 
     /// Reads a result file's text, checking its format and its own checksum.
     pub fn parse(text: &str, path: &Path) -> Result<UnitResult, UnitError> {
-        let v = parse_json(text, path, None)?;
-        let f = Fields::of(&v, path, None)?;
-        if f.str("format")? != RESULT_FORMAT {
-            return Err(f.error(format!("format: expected `{RESULT_FORMAT}`")));
-        }
-        let counts = f
-            .get("counts")?
-            .as_array()
-            .ok_or_else(|| f.error("field `counts`: expected a list".into()))?
-            .iter()
-            .map(|c| {
-                c.as_u64()
-                    .ok_or_else(|| f.error("field `counts`: expected whole numbers".into()))
-            })
-            .collect::<Result<Vec<u64>, _>>()?;
+        let source = Source::file(path);
+        let file: ResultFile = source.parse_format(text, RESULT_FORMAT)?;
+        source.sha256("unit_sha256", &file.unit_sha256)?;
+        source.sha256("check", &file.check)?;
         let r = UnitResult {
-            unit: f.str("unit")?.to_string(),
-            unit_sha256: f.sha("unit_sha256")?,
-            variant: f.str("variant")?.to_string(),
-            keys: f.u64("keys")?,
-            hashed: f.bool("hashed")?,
-            counts,
-            total: f.u64("total")?,
-            seconds: f.get("seconds")?.as_f64().unwrap_or(0.0),
+            unit: file.unit.into_owned(),
+            unit_sha256: file.unit_sha256.into_owned(),
+            variant: file.variant.into_owned(),
+            keys: file.keys,
+            hashed: file.hashed,
+            counts: file.counts.into_owned(),
+            total: file.total,
+            seconds: file.seconds,
         };
-        if f.sha("check")? != r.check() {
-            return Err(f.error("its checksum does not match its contents (corrupt)".into()));
+        if file.check != r.check() {
+            return Err(source.error("its checksum does not match its contents (corrupt)"));
         }
         Ok(r)
     }
+}
+
+/// A result file as written and read: a [`UnitResult`] with its format and checksum.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a JSON object")]
+struct ResultFile<'a> {
+    check: Cow<'a, str>,
+    counts: Cow<'a, [u64]>,
+    format: Cow<'a, str>,
+    hashed: bool,
+    keys: u64,
+    /// Written as `null` if it is not finite (serde_json's way), read back as 0.
+    #[serde(deserialize_with = "seconds_or_null")]
+    seconds: f64,
+    total: u64,
+    unit: Cow<'a, str>,
+    unit_sha256: Cow<'a, str>,
+    variant: Cow<'a, str>,
+}
+
+/// A number of seconds, or `null` for 0 (the field is still required).
+fn seconds_or_null<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    Ok(Option::<f64>::deserialize(d)?.unwrap_or(0.0))
+}
+
+/// The first line of a partial file: which unit version and key set its counts are for.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a JSON object")]
+struct PartialHeader<'a> {
+    keys: u64,
+    unit: Cow<'a, str>,
+    unit_sha256: Cow<'a, str>,
+}
+
+/// A line of a partial file after the header: one finished entry.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a JSON object")]
+struct PartialEntry {
+    count: u64,
+    /// The entry's index in the unit, from 0.
+    entry: usize,
+    hashed: bool,
 }
 
 /// The result file of unit `unit` (`unit-0003.jsonl`) counted with key set `keys`:
@@ -978,25 +1032,26 @@ fn read_partial(path: &Path, sha: &str, keys: u64, n: usize) -> Result<Option<Pa
     let Some((_, header)) = lines.next() else {
         return Ok(None);
     };
-    let hv = parse_json(header, path, Some(1))?;
-    let hf = Fields::of(&hv, path, Some(1))?;
-    if hf.str("unit_sha256")? != sha || hf.u64("keys")? != keys {
+    let h: PartialHeader = Source::line(path, 1).parse(header)?;
+    if h.unit_sha256 != sha || h.keys != keys {
         return Ok(None);
     }
     let mut counts = vec![None; n];
     let mut hashed = false;
     for (i, line) in lines {
-        let v = parse_json(line, path, Some(i + 1))?;
-        let f = Fields::of(&v, path, Some(i + 1))?;
-        let e = f.usize("entry")?;
-        let c = f.u64("count")?;
-        hashed |= f.bool("hashed")?;
+        let source = Source::line(path, i + 1);
+        let PartialEntry {
+            count: c,
+            entry: e,
+            hashed: h,
+        } = source.parse(line)?;
+        hashed |= h;
         let slot = counts
             .get_mut(e)
-            .ok_or_else(|| f.error(format!("entry {e}: the unit has {n} entries")))?;
+            .ok_or_else(|| source.error(format!("entry {e}: the unit has {n} entries")))?;
         match *slot {
             Some(old) if old != c => {
-                return Err(f.error(format!("entry {e} counted twice: {old} and {c}")));
+                return Err(source.error(format!("entry {e} counted twice: {old} and {c}")));
             }
             _ => *slot = Some(c),
         }
@@ -1081,8 +1136,12 @@ pub fn run_unit(unit_path: &Path, options: &RunOptions<'_>) -> Result<UnitResult
         }
         None => {
             let mut f = File::create(&partial_path).map_err(io_error(&partial_path))?;
-            let header = json!({"unit": name, "unit_sha256": sha, "keys": keys}).to_string();
-            writeln!(f, "{header}").map_err(io_error(&partial_path))?;
+            let header = PartialHeader {
+                keys,
+                unit: name.as_str().into(),
+                unit_sha256: sha.as_str().into(),
+            };
+            writeln!(f, "{}", to_json(&header)).map_err(io_error(&partial_path))?;
             f.sync_data().map_err(io_error(&partial_path))?;
             f
         }
@@ -1098,9 +1157,14 @@ pub fn run_unit(unit_path: &Path, options: &RunOptions<'_>) -> Result<UnitResult
     let will_hash = options.hash_mb > 0 && entries.iter().any(|e| e.depth >= 2);
     let counted = count_entries(&manifest.variant, &entries, &skip, options, &mut |i, n| {
         counts[i] = Some(n);
-        let line = json!({"entry": i, "count": n, "hashed": will_hash}).to_string();
+        let mut line = to_json(&PartialEntry {
+            count: n,
+            entry: i,
+            hashed: will_hash,
+        });
+        line.push('\n');
         // One write per line (written through: survives the process being killed).
-        file.write_all(format!("{line}\n").as_bytes())
+        file.write_all(line.as_bytes())
             .map_err(io_error(&partial_path))?;
         if last_sync.elapsed() >= Duration::from_secs(1) {
             file.sync_data().map_err(io_error(&partial_path))?;
