@@ -300,12 +300,79 @@ fn malformed_manifests_and_units_are_errors_not_panics() {
         good.replace("rnbqkbnr/", "rnbqkbnrr/"),
         good[..good.len() / 2].to_string(),
     ];
-    for text in &bad {
+    // Shapes that only a typed reader can refuse: each names the file and says what is wrong.
+    let mistyped = [
+        (
+            good.replace("\"at\": 2,", "\"at\": 2,\n  \"extra\": 0,"),
+            "unknown field `extra`",
+        ),
+        (
+            good.replacen("\"file\": ", "\"size\": 1,\n      \"file\": ", 1),
+            "unknown field `size`",
+        ),
+        (
+            good.replace("\"at\": 2,", "\"at\": 2,\n  \"at\": 2,"),
+            "duplicate field `at`",
+        ),
+        (good.replace("\"depth\": 4", "\"depth\": null"), "null"),
+        (good.replace("\"depth\": 4", "\"depth\": \"4\""), "string"),
+        (
+            good.replace("\"depth\": 4", "\"depth\": 4.0"),
+            "floating point",
+        ),
+        (
+            good.replace("\"depth\": 4", "\"depth\": 4294967297"),
+            "4294967297",
+        ),
+        (
+            good.replace("\"positions\": 400", "\"positions\": 18446744073709551616"),
+            "expected u64",
+        ),
+        (
+            good.replace("\"variant\": \"fide\"", "\"variant\": null"),
+            "null",
+        ),
+        (
+            good.replace("\"units\": [", "\"units\": null, \"x\": ["),
+            "expected a sequence",
+        ),
+        (good.replace("\"format\": \"", "\"format\": \"x"), "format"),
+        // Another version of the format is refused as such, not for its new fields.
+        (
+            good.replace("units 1\"", "units 2\"")
+                .replace("\"at\": 2,", "\"at\": 2,\n  \"new\": 0,"),
+            "format `dimchess-perft-units 2`: expected `dimchess-perft-units 1`",
+        ),
+        (
+            good.replace(&m.units[0].sha256, &m.units[0].sha256.to_uppercase()),
+            "64 lower-case hex digits",
+        ),
+        (
+            format!(
+                "[{}]",
+                good.trim().trim_start_matches('{').trim_end_matches('}')
+            ),
+            "expected a JSON object",
+        ),
+        (
+            "{\"format\": \"dimchess-perft-units 1\"}".to_string(),
+            "missing field",
+        ),
+    ];
+    for text in bad.iter().chain(mistyped.iter().map(|(t, _)| t)) {
         fs::write(&manifest, text).unwrap();
         let e = distributed::merge(&dir, false).unwrap_err();
         assert!(!matches!(e, UnitError::Merge(_)), "{e}");
         assert!(
             distributed::run_unit(&dir.join(&m.units[0].file), &RunOptions::default()).is_err()
+        );
+    }
+    for (text, what) in &mistyped {
+        let e = Manifest::parse(text, Path::new("dir/manifest.json")).unwrap_err();
+        let e = e.to_string();
+        assert!(
+            e.starts_with("`dir/manifest.json`: ") && e.contains(what),
+            "{e}"
         );
     }
     fs::write(&manifest, &good).unwrap();
@@ -321,6 +388,34 @@ fn malformed_manifests_and_units_are_errors_not_panics() {
     ] {
         assert!(distributed::parse_unit(text, path, 2).is_err(), "{text}");
     }
+    // The same line after a good one: the error names the file and the line.
+    let line = "{\"depth\":2,\"multiplicity\":1,\"position\":\"x\"}";
+    for (bad, what) in [
+        (line.replace('}', ",\"extra\":1}"), "unknown field `extra`"),
+        (
+            line.replace(":1,", ":1,\"multiplicity\":1,"),
+            "duplicate field",
+        ),
+        (line.replace(":1,", ":null,"), "null"),
+        (line.replace(":1,", ":true,"), "boolean"),
+        (
+            line.replace(":1,", ":18446744073709551616,"),
+            "expected u64",
+        ),
+        (line.replace(":2,", ":4294967298,"), "4294967298"),
+        (line.replace(":2,", ":65,"), "not a depth"),
+        ("[2,1,\"x\"]".to_string(), "expected a JSON object"),
+        ("{\"depth\":2,".to_string(), "not valid JSON"),
+    ] {
+        let text = format!("{line}\n{bad}\n");
+        let e = distributed::parse_unit(&text, path, 2)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("`u.jsonl`: line 2") && e.contains(what),
+            "{e}"
+        );
+    }
     // A unit whose manifest entry matches but whose position is not a position.
     let bogus = "{\"depth\":2,\"multiplicity\":1,\"position\":\"not a position\"}\n";
     let mut manifest2 = m.clone();
@@ -334,6 +429,163 @@ fn malformed_manifests_and_units_are_errors_not_panics() {
         )
         .is_err()
     );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn malformed_results_and_partial_files_are_errors_not_panics() {
+    let (dir, m) = counted_split("malformed-results");
+    let name = result_file_name(&m.units[0].file, 0);
+    let path = dir.join(&name);
+    let good = fs::read_to_string(&path).unwrap();
+    let r = UnitResult::parse(&good, &path).unwrap();
+    let seconds = good.split("\"seconds\":").nth(1).unwrap();
+    let seconds = &seconds[..seconds.find(',').unwrap()];
+    let total = format!("\"total\":{}", r.total);
+    for (text, what) in [
+        (
+            good.replace("\"hashed\"", "\"extra\":1,\"hashed\""),
+            "unknown field `extra`",
+        ),
+        (good.replace("\"hashed\":false", "\"hashed\":0"), "boolean"),
+        (good.replace("\"counts\":[", "\"counts\":[null,"), "null"),
+        (
+            good.replace("\"counts\":[", "\"counts\":[1.5,"),
+            "floating point",
+        ),
+        (
+            good.replace(&total, "\"total\":18446744073709551616"),
+            "expected u64",
+        ),
+        (good.replace("\"keys\":0", "\"keys\":-1"), "-1"),
+        (
+            good.replace(&format!("\"seconds\":{seconds},"), ""),
+            "missing field `seconds`",
+        ),
+        (
+            good.replace(&format!("\"seconds\":{seconds}"), "\"seconds\":\"x\""),
+            "string",
+        ),
+        (
+            good.replace(&r.unit_sha256, "00"),
+            "64 lower-case hex digits",
+        ),
+        (
+            good.replace("dimchess-perft-result 1", "dimchess-perft-result 2")
+                .replace("\"hashed\"", "\"new\":0,\"hashed\""),
+            "format `dimchess-perft-result 2`: expected `dimchess-perft-result 1`",
+        ),
+        (
+            good.replace(&total, &format!("\"total\":{}", r.total + 1)),
+            "corrupt",
+        ),
+        ("[]".to_string(), "expected a JSON object"),
+        ("null".to_string(), "null"),
+    ] {
+        let e = UnitResult::parse(&text, &path).unwrap_err().to_string();
+        assert!(e.contains(&name) && e.contains(what), "{e}");
+        fs::write(&path, &text).unwrap();
+        let p = problems(&dir);
+        assert!(p.contains(&name) && p.contains(what), "{p}");
+    }
+    // Seconds are informational and outside the checksum: `null` (a time that was not a
+    // number) reads as 0.
+    let text = good.replace(&format!("\"seconds\":{seconds}"), "\"seconds\":null");
+    assert_eq!(UnitResult::parse(&text, &path).unwrap().seconds, 0.0);
+    fs::write(&path, &good).unwrap();
+
+    // A partial file's lines before the last must read: each error names the file and line.
+    let unit = dir.join(&m.units[0].file);
+    let partial = dir.join(partial_file_name(&m.units[0].file, 0));
+    let header = format!(
+        "{{\"keys\":0,\"unit\":\"{}\",\"unit_sha256\":\"{}\"}}",
+        m.units[0].file, m.units[0].sha256
+    );
+    for (line, what) in [
+        (
+            "{\"count\":1,\"entry\":0,\"hashed\":false,\"x\":1}",
+            "unknown field `x`",
+        ),
+        ("{\"count\":1,\"entry\":0}", "missing field `hashed`"),
+        ("{\"count\":null,\"entry\":0,\"hashed\":false}", "null"),
+        ("{\"count\":1,\"entry\":-1,\"hashed\":false}", "-1"),
+        (
+            "{\"count\":1,\"entry\":999,\"hashed\":false}",
+            "the unit has",
+        ),
+        ("[1,0,false]", "expected a JSON object"),
+    ] {
+        fs::write(&partial, format!("{header}\n{line}\n")).unwrap();
+        let e = distributed::run_unit(&unit, &RunOptions::default()).unwrap_err();
+        let e = e.to_string();
+        assert!(e.contains(".partial`: line 2") && e.contains(what), "{e}");
+    }
+    fs::write(&partial, "{\"keys\":0,\"unit_sha256\":5}\n").unwrap();
+    let e = distributed::run_unit(&unit, &RunOptions::default()).unwrap_err();
+    assert!(e.to_string().contains(".partial`: line 1"), "{e}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn result_and_partial_files_keep_their_bytes() {
+    // The result file: one line, keys in alphabetical order, `seconds` to the millisecond,
+    // `check` the SHA-256 of the fields it covers, one per line.
+    let sha = "ab".repeat(32);
+    let r = UnitResult {
+        unit: "unit-0000.jsonl".to_string(),
+        unit_sha256: sha.clone(),
+        variant: "fide".to_string(),
+        keys: 7,
+        hashed: true,
+        counts: vec![20, 400],
+        total: 820,
+        seconds: 1.23456,
+    };
+    let check = distributed::sha256_hex(
+        format!("dimchess-perft-result 1\nunit-0000.jsonl\n{sha}\nfide\n7\ntrue\n20,400\n820\n")
+            .as_bytes(),
+    );
+    assert_eq!(
+        r.to_json(),
+        format!(
+            "{{\"check\":\"{check}\",\"counts\":[20,400],\"format\":\"dimchess-perft-result 1\",\
+             \"hashed\":true,\"keys\":7,\"seconds\":1.235,\"total\":820,\"unit\":\"unit-0000.jsonl\",\
+             \"unit_sha256\":\"{sha}\",\"variant\":\"fide\"}}\n"
+        )
+    );
+    let back = UnitResult::parse(&r.to_json(), Path::new("r")).unwrap();
+    assert_eq!(
+        back,
+        UnitResult {
+            seconds: 1.235,
+            ..r
+        }
+    );
+
+    // The partial file of a run, as the run leaves it after each entry.
+    let dir = scratch("partial-bytes");
+    let root = registry::start("fide").unwrap();
+    let m = distributed::split_to_dir(&root, 2, 1, 1, &dir).unwrap();
+    let partial = dir.join(partial_file_name(&m.units[0].file, 0));
+    let seen = std::sync::Mutex::new(String::new());
+    let grab = |_: usize, _: usize, _: u64, _: std::time::Duration| {
+        *seen.lock().unwrap() = fs::read_to_string(&partial).unwrap();
+    };
+    let options = RunOptions {
+        progress: Some(&grab),
+        ..RunOptions::default()
+    };
+    let r = distributed::run_unit(&dir.join(&m.units[0].file), &options).unwrap();
+    let mut want = format!(
+        "{{\"keys\":0,\"unit\":\"unit-0000.jsonl\",\"unit_sha256\":\"{}\"}}\n",
+        m.units[0].sha256
+    );
+    for (i, n) in r.counts.iter().enumerate() {
+        want.push_str(&format!(
+            "{{\"count\":{n},\"entry\":{i},\"hashed\":false}}\n"
+        ));
+    }
+    assert_eq!(*seen.lock().unwrap(), want);
     fs::remove_dir_all(&dir).unwrap();
 }
 
