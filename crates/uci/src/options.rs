@@ -81,7 +81,7 @@ impl Uci {
                 }
             }
             "uci_variant" => {
-                let id = if value == "chess" { "fide" } else { &value };
+                let id = value.as_str(); // `chess` is `fide` (registry::ALIASES)
                 let v = registry::find(id).map_err(|_| UciError::BadOptionValue {
                     name: "UCI_Variant",
                     value: value.clone(),
