@@ -34,7 +34,7 @@ class Outcome:
     def reason(self) -> str:
         """Why the game ended, in a few words ("checkmate", "stalemate")."""
     @property
-    def result(self) -> str:
+    def result_text(self) -> str:
         """The result text ("1-0 (checkmate)"), also ``str(outcome)``."""
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
@@ -63,7 +63,7 @@ class Position:
     def turn(self) -> int:
         """The player to move, from 0 in turn order (0: White)."""
     @property
-    def result(self) -> Optional[str]:
+    def result_text(self) -> Optional[str]:
         """The result text once the game is over, else None."""
     @property
     def zobrist(self) -> int:
@@ -151,7 +151,7 @@ class Game:
     def turn(self) -> int:
         """The player to move now."""
     @property
-    def result(self) -> Optional[str]:
+    def result_text(self) -> Optional[str]:
         """The result text once the game is over, else None."""
     @property
     def tags(self) -> Dict[str, str]:

@@ -120,7 +120,7 @@ impl Game {
 
     /// The result text once the game is over, else None.
     #[getter]
-    fn result(&self) -> Option<String> {
+    fn result_text(&self) -> Option<String> {
         self.inner.result_text()
     }
 

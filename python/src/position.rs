@@ -17,7 +17,7 @@ use crate::texts;
 ///
 /// `winner` is the winning player's index in turn order (0 moves first: White in two-player
 /// variants), or None for a draw; `reason` is a few words ("checkmate", "stalemate",
-/// "king captured"); `result` is the result text ("1-0 (checkmate)", "1/2-1/2 (stalemate)",
+/// "king captured"); `result_text` is the result text ("1-0 (checkmate)", "1/2-1/2 (stalemate)",
 /// "player 2 wins (...)"), also given by str().
 #[pyclass(module = "dimchess", frozen, eq, hash, get_all)]
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -26,8 +26,8 @@ pub struct Outcome {
     winner: Option<usize>,
     /// Why the game ended, in a few words.
     reason: String,
-    /// The result text.
-    result: String,
+    /// The result text (Rust: `Position::result_text`).
+    result_text: String,
 }
 
 /// Python's `repr` of a string.
@@ -45,7 +45,7 @@ impl Outcome {
         Some(Outcome {
             winner: o.winner(),
             reason: reason.to_string(),
-            result: pos.result_text().unwrap_or_else(|| o.to_string()),
+            result_text: pos.result_text().unwrap_or_else(|| o.to_string()),
         })
     }
 }
@@ -55,14 +55,14 @@ impl Outcome {
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let winner = self.winner.map_or("None".to_string(), |w| w.to_string());
         Ok(format!(
-            "<Outcome winner={winner} reason={} result={}>",
+            "<Outcome winner={winner} reason={} result_text={}>",
             py_repr(py, &self.reason)?,
-            py_repr(py, &self.result)?
+            py_repr(py, &self.result_text)?
         ))
     }
 
     fn __str__(&self) -> String {
-        self.result.clone()
+        self.result_text.clone()
     }
 }
 
@@ -137,9 +137,10 @@ impl Position {
         self.inner.turn()
     }
 
-    /// The result text once the game is over ("1-0 (checkmate)"), else None.
+    /// The result text once the game is over ("1-0 (checkmate)"), else None (Rust:
+    /// `Position::result_text`).
     #[getter]
-    fn result(&self) -> Option<String> {
+    fn result_text(&self) -> Option<String> {
         self.inner.result_text()
     }
 

@@ -51,7 +51,7 @@ def test_fools_mate_record_and_the_end():
     g = dimchess.Game("fide")
     for m in FOOLS_MATE:
         g.push(m)
-    assert g.result == "0-1 (checkmate)" and g.is_game_over()
+    assert g.result_text == "0-1 (checkmate)" and g.is_game_over()
     assert g.outcome().winner == 1
     assert g.legal_moves() == []
     record = g.to_record()
@@ -75,7 +75,7 @@ def test_records_of_random_games_read_back(variant):
         back = dimchess.Game.from_record(g.to_record())
         assert back.moves == g.moves
         assert back.position == g.position and back.start == g.start
-        assert back.result == g.result
+        assert back.result_text == g.result_text
         assert back.tags == {"Event": f'random "{seed}"'}
         assert back.to_record() == g.to_record()
 

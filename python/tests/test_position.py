@@ -23,7 +23,7 @@ def test_start_position_of_fide():
     assert p.text == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     assert str(p) == p.text
     assert p.turn == 0
-    assert p.result is None and p.outcome() is None and not p.is_game_over()
+    assert p.result_text is None and p.outcome() is None and not p.is_game_over()
     assert len(p.legal_moves()) == 20
     assert "e2e4" in p.legal_moves()
 
@@ -80,8 +80,8 @@ def test_checkmate_outcome():
         p = p.play(m)
     o = p.outcome()
     assert o is not None and p.is_game_over()
-    assert (o.winner, o.reason, o.result) == (1, "checkmate", "0-1 (checkmate)")
-    assert str(o) == p.result == "0-1 (checkmate)"
+    assert (o.winner, o.reason, o.result_text) == (1, "checkmate", "0-1 (checkmate)")
+    assert str(o) == p.result_text == "0-1 (checkmate)"
     assert p.legal_moves() == []
     assert o == dimchess.Position("fide", p.text).outcome()
     assert "checkmate" in repr(o)
@@ -91,7 +91,7 @@ def test_stalemate_is_a_draw():
     p = dimchess.Position("fide", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
     o = p.outcome()
     assert o is not None and o.winner is None and o.reason == "stalemate"
-    assert p.result == "1/2-1/2 (stalemate)"
+    assert p.result_text == "1/2-1/2 (stalemate)"
 
 
 @pytest.mark.parametrize("variant", dimchess.variants())
