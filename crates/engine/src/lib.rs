@@ -43,17 +43,18 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod alpha_beta;
 mod dimension_x;
+mod engine;
 mod limits;
-mod multi;
 mod ordering;
 mod score;
 mod search;
 pub mod solve;
 mod table;
-mod two_player;
 
 pub use dimension_x::DxEngine;
+pub use engine::Engine;
 pub use limits::{Clock, Limits};
 pub use score::Score;
-pub use search::{Algorithm, Engine, Info, Options, SearchResult};
+pub use search::{Algorithm, Info, Options, SearchResult};
