@@ -1,9 +1,9 @@
 //! `dimchess-engine`: a search engine for every dimchess variant.
 //!
 //! One search over the core's [`Position`](dimchess_core::Position) and
-//! [`Evaluate`](dimchess_core::Evaluate) traits, which knows no variant; and [`DxEngine`], the
-//! Dimension X search over the action tree of its crate's `PartialTurn` (a turn there is up to
-//! four actions, too many turns to list at every node).
+//! [`Evaluate`](dimchess_core::Evaluate) traits, [`Engine`], and one over the actions of turns
+//! for variants whose turn is several actions ([`ActionEngine`], over the core's
+//! [`TurnInProgress`](dimchess_core::TurnInProgress)); the engine knows no variant.
 //!
 //! - two players: iterative deepening, principal-variation negamax alpha-beta, a
 //!   transposition table on the positions' Zobrist keys, move ordering (hash move, captures
@@ -13,9 +13,9 @@
 //! - four players: paranoid alpha-beta or BRS+ (Esser, Gras, Winands, Schadd, Lanctot,
 //!   "Improving Best-Reply Search", CG 2013), with eliminations, passes and every ending of
 //!   the rules in the tree (the position plays them);
-//! - Dimension X ([`DxEngine`]): alpha-beta over actions with an explicit end of turn, the
-//!   sign flipped at turn ends only, a capture quiescence at the horizon, and every King
-//!   capture found before searching (DX-7);
+//! - turns of several actions ([`ActionEngine`], Dimension X): alpha-beta over actions with an
+//!   explicit end of turn, the sign flipped at turn ends only, a capture quiescence at the
+//!   horizon, and a turn that wins at once found before searching;
 //! - [`solve`]: the exact problem solver (forced wins within N turns, every solution);
 //! - limits by depth, nodes, time per move and clock with increment, and a stop flag that is
 //!   polled every few dozen nodes (a stopped search answers within milliseconds).
@@ -43,8 +43,8 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod action_engine;
 mod alpha_beta;
-mod dimension_x;
 mod engine;
 mod limits;
 mod ordering;
@@ -53,7 +53,7 @@ mod search;
 pub mod solve;
 mod table;
 
-pub use dimension_x::DxEngine;
+pub use action_engine::ActionEngine;
 pub use engine::Engine;
 pub use limits::{Clock, Limits};
 pub use score::Score;

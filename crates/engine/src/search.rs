@@ -3,8 +3,9 @@
 //! one search in progress ([`Run`]: limits, node count, stop flag, iterative deepening, the
 //! principal variation, killers and history updates).
 //!
-//! [`Engine`](crate::Engine) searches positions move by move: a [`Searcher`] over its kind of
-//! per-ply node ([`PlyNode`]).
+//! [`Engine`](crate::Engine) searches positions move by move, [`ActionEngine`](crate::ActionEngine)
+//! turns action by action; each is a [`Searcher`] over its own kind of per-ply node
+//! ([`PlyNode`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -102,7 +103,8 @@ impl<M> SearchResult<M> {
 }
 
 /// What one kind of search keeps of the node at each ply besides its lines: the legal moves
-/// ([`Engine`](crate::Engine)).
+/// ([`Engine`](crate::Engine)), or the turn in progress and its next actions
+/// ([`ActionEngine`](crate::ActionEngine)).
 pub(crate) trait PlyNode {
     /// An edge of the tree: what the table, the killers and the principal variation hold.
     type Step: Copy + Eq;
