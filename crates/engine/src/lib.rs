@@ -23,20 +23,24 @@
 //! ```
 //! use std::sync::atomic::AtomicBool;
 //! use dimchess_core::Position;
+//! use dimchess_core::toy::TakeAway;
 //! use dimchess_engine::{Engine, Limits, Options, Score};
-//! use dimchess_fide::Chess;
 //!
-//! // White mates in one (Qh5xf7).
-//! let pos = Chess::from_fen("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4").unwrap();
+//! // Take-away (two piles; a turn takes one to three counters; whoever takes the last one
+//! // wins): with 2 + 1 counters left, the player to move takes them all.
+//! let pos = TakeAway::new(2, 1);
 //! let mut engine = Engine::new(&Options::default());
 //! let stop = AtomicBool::new(false);
 //! let result = engine.search(&pos, &[], &Limits::depth(3), &stop, |_| {}).unwrap();
-//! assert_eq!(pos.move_text(result.best), "h5f7");
+//! assert_eq!(pos.move_text(result.best), "AAB");
 //! assert_eq!(result.score, Score::Win(1));
 //! ```
 //!
-//! The engine allocates its tables and per-ply move lists when it is made (and when a search
-//! needs more plies than before); a node allocates nothing.
+//! The examples and the crate's own tests play [`dimchess_core::toy`]'s Take-away; the
+//! variants' tests of the engine are in the root package (`tests/engine_*.rs`).
+//!
+//! An engine allocates its table when it is made, its per-ply buffers then or on its first
+//! search ([`ActionEngine`], from the searched position); a node allocates nothing.
 // Where other crates' docs link to this one's items when its own docs are not (yet) built
 // beside theirs (see dimchess-core). Keep the version in step.
 #![doc(html_root_url = "https://docs.rs/dimchess-engine/0.1.0")]
@@ -58,3 +62,6 @@ pub use engine::Engine;
 pub use limits::{Clock, Limits};
 pub use score::Score;
 pub use search::{Algorithm, Info, Options, SearchResult};
+
+#[cfg(test)]
+mod tests;
