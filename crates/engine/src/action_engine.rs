@@ -68,6 +68,7 @@ pub(crate) struct TurnNode<T: TurnInProgress> {
 
 impl<T: TurnInProgress> PlyNode for TurnNode<T> {
     type Step = Step<T::Action>;
+    type Killer = T::Action;
 }
 
 /// One action search in progress.
@@ -294,7 +295,7 @@ where
                         if let Step::Act(a) = step
                             && s < CAPTURE
                         {
-                            self.reward(ply, step, T::ordinal(a), depth);
+                            self.reward(ply, a, T::ordinal(a), depth);
                         }
                         break;
                     }
@@ -408,18 +409,21 @@ where
             };
             p.order.push((s, u32::MAX));
         }
+        let hash_action = match hash_step {
+            Some(Step::Act(a)) => Some(a),
+            _ => None,
+        };
         for (i, &a) in node.actions.iter().enumerate() {
-            let step = Some(Step::Act(a));
-            let s = if hash_step == step {
+            let s = if hash_action == Some(a) {
                 HASH_STEP
             } else if let Some(victim) = node.turn.victim(a) {
                 match victim {
                     Victim::Royal => ROYAL,
                     Victim::Piece(v) => CAPTURE + v * 16 - T::ordinal(a) as i32 / 4096,
                 }
-            } else if p.killers[0] == step {
+            } else if p.killers[0] == Some(a) {
                 KILLER + 1
-            } else if p.killers[1] == step {
+            } else if p.killers[1] == Some(a) {
                 KILLER
             } else {
                 self.e.history[T::ordinal(a)].clamp(-KILLER + 1, KILLER - 1)

@@ -24,6 +24,7 @@ pub(crate) struct MoveNode<P: Evaluate> {
 
 impl<P: Evaluate> PlyNode for MoveNode<P> {
     type Step = P::Move;
+    type Killer = P::Move;
 }
 
 /// One search over positions in progress.

@@ -106,8 +106,10 @@ impl<M> SearchResult<M> {
 /// ([`Engine`](crate::Engine)), or the turn in progress and its next actions
 /// ([`ActionEngine`](crate::ActionEngine)).
 pub(crate) trait PlyNode {
-    /// An edge of the tree: what the table, the killers and the principal variation hold.
+    /// An edge of the tree: what the table and the principal variation hold.
     type Step: Copy + Eq;
+    /// What the killers hold: a quiet move, or a quiet action.
+    type Killer: Copy + Eq;
 }
 
 /// What the search keeps per ply (allocated once, reused by every node of that ply).
@@ -117,7 +119,7 @@ pub(crate) struct Ply<X: PlyNode> {
     /// The ordering scores of the node's steps, with their indices.
     pub(crate) order: Vec<(i32, u32)>,
     /// The two last quiet steps that caused a cut-off at this ply.
-    pub(crate) killers: [Option<X::Step>; 2],
+    pub(crate) killers: [Option<X::Killer>; 2],
     /// The principal variation from this ply.
     pub(crate) pv: ArrayVec<X::Step, MAX_PLY>,
 }
@@ -291,14 +293,14 @@ impl<X: PlyNode> Run<'_, X> {
         }
     }
 
-    /// A quiet step caused a cut-off at `ply`: it becomes the first killer, and its history
-    /// entry `index` gains `depth²`.
+    /// A quiet move or action caused a cut-off at `ply`: it becomes the first killer, and its
+    /// history entry `index` gains `depth²`.
     #[inline]
-    pub(crate) fn reward(&mut self, ply: usize, step: X::Step, index: usize, depth: i32) {
+    pub(crate) fn reward(&mut self, ply: usize, killer: X::Killer, index: usize, depth: i32) {
         let k = &mut self.e.plies[ply].killers;
-        if k[0] != Some(step) {
+        if k[0] != Some(killer) {
             k[1] = k[0];
-            k[0] = Some(step);
+            k[0] = Some(killer);
         }
         let h = &mut self.e.history[index];
         *h = (*h + depth * depth).min(1 << 20);
