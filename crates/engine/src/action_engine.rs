@@ -77,9 +77,12 @@ type TurnRun<'a, T> = Run<'a, TurnNode<T>>;
 /// The whole turns of the positions searched by an [`ActionEngine`] over `T`.
 type TurnOf<T> = <<T as TurnInProgress>::Position as Position>::Move;
 
-/// The search engine over the actions of turns (module docs), for a two-player variant whose
-/// turn in progress is `T`: the same interface as [`Engine`](crate::Engine), depths in
-/// actions. Its table and history persist from one search to the next.
+/// The search engine over the actions of turns, for a two-player variant whose turn in
+/// progress is `T`: alpha-beta over the actions with an explicit end of turn (the score's sign
+/// flips at the end of a turn only), a quiescence over captures at the horizon, and a turn that
+/// wins at once ([`TurnInProgress::winning_turn`]) played before any search. The same interface
+/// as [`Engine`](crate::Engine), depths in actions; its table and history persist from one
+/// search to the next. `docs/engine.md` describes the search.
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
