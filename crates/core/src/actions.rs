@@ -15,6 +15,20 @@ use core::fmt;
 use crate::position::Position;
 
 /// What an action takes, for ordering captures first (most valuable victim first).
+///
+/// ```
+/// use dimchess_core::toy::{Pile, TakeAway, Taking};
+/// use dimchess_core::{TurnInProgress, Victim};
+/// // A search tries the royal capture first, then the others by value.
+/// let order = |v: Option<Victim>| match v {
+///     Some(Victim::Royal) => i32::MAX,
+///     Some(Victim::Piece(value)) => value,
+///     None => -1,
+/// };
+/// let t = Taking::new(&TakeAway::new(1, 0));
+/// assert_eq!(order(t.victim(Pile::A)), i32::MAX);
+/// assert!(order(Some(Victim::Piece(900))) > order(Some(Victim::Piece(100))));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Victim {
     /// The piece whose loss ends the game (a King): the action wins at once.
