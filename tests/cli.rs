@@ -161,17 +161,18 @@ fn play_records_and_replay_checks_every_move() {
     ]);
     assert_eq!(code, 0);
     let record = std::fs::read_to_string(&file).unwrap();
-    assert!(record.starts_with("[Variant \"fide\"]\n"));
+    assert!(record.starts_with("[Event \"?\"]\n"), "{record}");
+    assert!(record.ends_with("\n1. f3 e5 2. g4 Qh4# 0-1\n"), "{record}");
     let (code, replayed, _) = dimchess(&["replay", f]);
     assert_eq!(code, 0);
     assert_eq!(replayed, out);
     assert_eq!(replayed.lines().last(), Some("0-1 (checkmate)"));
-    std::fs::write(&file, record.replace("g2g4", "g2g5")).unwrap();
+    std::fs::write(&file, record.replace("g4", "g5")).unwrap();
     let (code, out, err) = dimchess(&["replay", f]);
     assert_eq!(code, 2);
     assert!(out.is_empty());
     assert!(
-        err.starts_with("error: ") && err.contains("g2g5") && err.contains("move 3"),
+        err.starts_with("error: ") && err.contains("bad record: game 1, move 3 `g5`"),
         "{err}"
     );
     let (code, _, err) = dimchess(&["replay", "/no/such/file.pgn"]);

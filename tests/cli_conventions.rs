@@ -161,7 +161,8 @@ fn an_unknown_command_is_one_line_naming_it() {
     usage_error(&["frobnicate"], &["unknown command `frobnicate`"]);
     usage_error(
         &["perfd", "fide", "1"],
-        &["`perfd`", "did you mean", "`perft`?"],
+        // The closest suggestion first.
+        &["`perfd`", "did you mean `perft`, `perft-run`"],
     );
     usage_error(&["help", "frobnicate"], &["`frobnicate`"]);
     usage_error(&["--frobnicate"], &["`--frobnicate`"]);

@@ -1,13 +1,13 @@
 //! The search engine on fixed positions to fixed depths: fide (start and "kiwipete"),
 //! three-level (BRS+ and paranoid), Dimension X (the turn-level search at depth 1 over the
-//! start's 19,060 turns, and the action-level `DxEngine` at 4 and 5 actions).
+//! start's 19,060 turns, and the action-level `ActionEngine<PartialTurn>` at 4 and 5 actions).
 //! Each run starts from an empty table, so that runs are comparable.
 
 use std::sync::atomic::AtomicBool;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use dimchess_core::Evaluate;
-use dimchess_engine::{Algorithm, DxEngine, Engine, Limits, Options};
+use dimchess_engine::{ActionEngine, Algorithm, Engine, Limits, Options};
 
 fn run<P: Evaluate>(pos: &P, depth: u32, algorithm: Algorithm) -> u64 {
     let mut engine = Engine::new(&Options {
@@ -52,19 +52,22 @@ fn search(c: &mut Criterion) {
         b.iter(|| run(&dx, 1, Algorithm::BrsPlus))
     });
     for depth in [4, 5] {
-        g.bench_function(format!("dimension-x start DxEngine {depth} actions"), |b| {
-            b.iter(|| {
-                DxEngine::new(&Options::default())
-                    .search(
-                        &dx,
-                        &[],
-                        &Limits::depth(depth),
-                        &AtomicBool::new(false),
-                        |_| {},
-                    )
-                    .map_or(0, |r| r.nodes)
-            })
-        });
+        g.bench_function(
+            format!("dimension-x start ActionEngine {depth} actions"),
+            |b| {
+                b.iter(|| {
+                    ActionEngine::<dimchess_dimension_x::PartialTurn>::new(&Options::default())
+                        .search(
+                            &dx,
+                            &[],
+                            &Limits::depth(depth),
+                            &AtomicBool::new(false),
+                            |_| {},
+                        )
+                        .map_or(0, |r| r.nodes)
+                })
+            },
+        );
     }
     g.finish();
 }

@@ -18,8 +18,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use dimchess_core::{Error, Evaluate, Position};
+use dimchess_engine::{ActionEngine, Engine, Info};
 pub use dimchess_engine::{Algorithm, Clock, Limits, Options, Score, solve};
-use dimchess_engine::{DxEngine, Engine, Info};
 
 use crate::any::{AnyMove, AnyPosition, VariantPosition};
 
@@ -257,7 +257,9 @@ impl<P: Evaluate> RootSearch<P> for Engine<P> {
     }
 }
 
-impl RootSearch<dimchess_dimension_x::DxPosition> for DxEngine {
+impl RootSearch<dimchess_dimension_x::DxPosition>
+    for ActionEngine<dimchess_dimension_x::PartialTurn>
+{
     const ROOT_CHOICE: bool = false;
 
     fn root_search(
@@ -274,14 +276,15 @@ impl RootSearch<dimchess_dimension_x::DxPosition> for DxEngine {
 }
 
 // Each arm: the variant, its position type and the engine that searches it (Dimension X has
-// its own action-level search, `DxEngine`; the others the generic `Engine`).
+// the action-level search, `ActionEngine` over its `PartialTurn`; the others the generic
+// `Engine`).
 engines! {
     Fide(dimchess_fide::Chess, Engine<dimchess_fide::Chess>),
     Redistribution(dimchess_redistribution::Redistribution, Engine<dimchess_redistribution::Redistribution>),
     DimensionChess(dimchess_dimension_chess::DimensionChess, Engine<dimchess_dimension_chess::DimensionChess>),
     Hyperspace(dimchess_hyperspace::Hyperspace, Engine<dimchess_hyperspace::Hyperspace>),
     HyperspaceOptional(dimchess_hyperspace::HyperspaceOptional, Engine<dimchess_hyperspace::HyperspaceOptional>),
-    DimensionX(dimchess_dimension_x::DxPosition, DxEngine),
+    DimensionX(dimchess_dimension_x::DxPosition, ActionEngine<dimchess_dimension_x::PartialTurn>),
     ThreeLevel(dimchess_three_level::ThreeLevel, Engine<dimchess_three_level::ThreeLevel>),
 }
 

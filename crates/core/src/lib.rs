@@ -11,6 +11,8 @@
 //! - [`layout`]: a render-ready description of a position ([`Describe`]);
 //! - [`position`]: the [`Position`] trait and [`Outcome`];
 //! - [`eval`]: what a search needs from a variant ([`Evaluate`]);
+//! - [`actions`]: turns made of several actions, searched one action at a time
+//!   ([`TurnInProgress`]); [`toy`]: the smallest such game, for examples and tests;
 //! - [`movelist`]: heap-free move lists;
 //! - [`perft`]: perft, divide and threaded perft over any [`Position`];
 //! - [`text`]: FEN-style placement and field helpers;
@@ -31,6 +33,7 @@
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod actions;
 pub mod attacks;
 pub mod bitboard;
 pub mod board8;
@@ -47,8 +50,10 @@ pub mod position;
 pub mod table64;
 pub mod table_wide;
 pub mod text;
+pub mod toy;
 pub mod zobrist;
 
+pub use actions::{TurnInProgress, Victim};
 pub use bitboard::{Bitboard, Bitboard64, Bitboard128, Bitboard192};
 pub use error::Error;
 pub use eval::{Capture, Evaluate};

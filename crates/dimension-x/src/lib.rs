@@ -13,7 +13,9 @@
 //!   resulting position (DX-35) in canonical text (DX-34); [`DxPosition::king_captures`]
 //!   lists the turns that remove the enemy King;
 //! - **actions** ([`Action`]): [`PartialTurn`] composes a turn one action at a time, and
-//!   [`aperft`] counts action sequences (rulebook 6.2).
+//!   [`aperft`] counts action sequences (rulebook 6.2); it implements the core's
+//!   [`TurnInProgress`](dimchess_core::TurnInProgress), over which a search walks the actions
+//!   of a turn instead of listing every turn.
 //!
 //! ```
 //! use dimchess_dimension_x::prelude::*;
@@ -45,6 +47,7 @@ mod partial;
 mod play;
 mod tables;
 mod text;
+mod turn_in_progress;
 mod turncount;
 mod turngen;
 

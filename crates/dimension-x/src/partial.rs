@@ -49,6 +49,11 @@ impl PartialTurn {
         &self.actions[..self.len]
     }
 
+    /// The position the turn began in.
+    pub(crate) fn before(&self) -> &DxPosition {
+        &self.before
+    }
+
     /// The position the actions so far left (still the same side to move).
     pub fn position(&self) -> &DxPosition {
         &self.now

@@ -1,9 +1,9 @@
 //! `dimchess-engine`: a search engine for every dimchess variant.
 //!
 //! One search over the core's [`Position`](dimchess_core::Position) and
-//! [`Evaluate`](dimchess_core::Evaluate) traits, which knows no variant; and [`DxEngine`], the
-//! Dimension X search over the action tree of its crate's `PartialTurn` (a turn there is up to
-//! four actions, too many turns to list at every node).
+//! [`Evaluate`](dimchess_core::Evaluate) traits, [`Engine`], and one over the actions of turns
+//! for variants whose turn is several actions ([`ActionEngine`], over the core's
+//! [`TurnInProgress`](dimchess_core::TurnInProgress)); the engine knows no variant.
 //!
 //! - two players: iterative deepening, principal-variation negamax alpha-beta, a
 //!   transposition table on the positions' Zobrist keys, move ordering (hash move, captures
@@ -13,9 +13,9 @@
 //! - four players: paranoid alpha-beta or BRS+ (Esser, Gras, Winands, Schadd, Lanctot,
 //!   "Improving Best-Reply Search", CG 2013), with eliminations, passes and every ending of
 //!   the rules in the tree (the position plays them);
-//! - Dimension X ([`DxEngine`]): alpha-beta over actions with an explicit end of turn, the
-//!   sign flipped at turn ends only, a capture quiescence at the horizon, and every King
-//!   capture found before searching (DX-7);
+//! - turns of several actions ([`ActionEngine`], Dimension X): alpha-beta over actions with an
+//!   explicit end of turn, the sign flipped at turn ends only, a capture quiescence at the
+//!   horizon, and a turn that wins at once found before searching;
 //! - [`solve`]: the exact problem solver (forced wins within N turns, every solution);
 //! - limits by depth, nodes, time per move and clock with increment, and a stop flag that is
 //!   polled every few dozen nodes (a stopped search answers within milliseconds).
@@ -23,37 +23,45 @@
 //! ```
 //! use std::sync::atomic::AtomicBool;
 //! use dimchess_core::Position;
+//! use dimchess_core::toy::TakeAway;
 //! use dimchess_engine::{Engine, Limits, Options, Score};
-//! use dimchess_fide::Chess;
 //!
-//! // White mates in one (Qh5xf7).
-//! let pos = Chess::from_fen("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4").unwrap();
+//! // Take-away (two piles; a turn takes one to three counters; whoever takes the last one
+//! // wins): with 2 + 1 counters left, the player to move takes them all.
+//! let pos = TakeAway::new(2, 1);
 //! let mut engine = Engine::new(&Options::default());
 //! let stop = AtomicBool::new(false);
 //! let result = engine.search(&pos, &[], &Limits::depth(3), &stop, |_| {}).unwrap();
-//! assert_eq!(pos.move_text(result.best), "h5f7");
+//! assert_eq!(pos.move_text(result.best), "AAB");
 //! assert_eq!(result.score, Score::Win(1));
 //! ```
 //!
-//! The engine allocates its tables and per-ply move lists when it is made (and when a search
-//! needs more plies than before); a node allocates nothing.
+//! The examples and the crate's own tests play [`dimchess_core::toy`]'s Take-away; the
+//! variants' tests of the engine are in the root package (`tests/engine_*.rs`).
+//!
+//! An engine allocates its table when it is made, its per-ply buffers then or on its first
+//! search ([`ActionEngine`], from the searched position); a node allocates nothing.
 // Where other crates' docs link to this one's items when its own docs are not (yet) built
 // beside theirs (see dimchess-core). Keep the version in step.
 #![doc(html_root_url = "https://docs.rs/dimchess-engine/0.1.0")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-mod dimension_x;
+mod action_engine;
+mod alpha_beta;
+mod engine;
 mod limits;
-mod multi;
 mod ordering;
 mod score;
 mod search;
 pub mod solve;
 mod table;
-mod two_player;
 
-pub use dimension_x::DxEngine;
+pub use action_engine::ActionEngine;
+pub use engine::Engine;
 pub use limits::{Clock, Limits};
 pub use score::Score;
-pub use search::{Algorithm, Engine, Info, Options, SearchResult};
+pub use search::{Algorithm, Info, Options, SearchResult};
+
+#[cfg(test)]
+mod tests;

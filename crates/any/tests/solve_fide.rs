@@ -5,8 +5,8 @@ use dimchess_core::Position;
 use dimchess_engine::solve::{SolveOptions, solve};
 use dimchess_fide::Chess;
 
-mod common;
-use common::reference_solutions;
+mod reference;
+use reference::reference_solutions;
 
 fn pos(fen: &str) -> Chess {
     Chess::from_fen(fen).unwrap()

@@ -1,6 +1,6 @@
-//! The Dimension X search over the action tree (`DxEngine`): a King capture is always found at
-//! depth 1 (DX-7), every answer is a legal turn in canonical text, a stop or a deadline is
-//! answered at once, and it searches deeper than one turn.
+//! The Dimension X search over the action tree (`ActionEngine<PartialTurn>`): a King capture
+//! is always found at depth 1 (DX-7), every answer is a legal turn in canonical text, a stop or
+//! a deadline is answered at once, and it searches deeper than one turn.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
@@ -9,14 +9,14 @@ use std::time::{Duration, Instant};
 use dimchess_core::Outcome;
 use dimchess_core::zobrist::SplitMix64;
 use dimchess_dimension_x::{DxPosition, Position};
-use dimchess_engine::{DxEngine, Limits, Options, Score};
+use dimchess_engine::{ActionEngine, Limits, Options, Score};
 
 fn pos(text: &str) -> DxPosition {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-fn engine() -> DxEngine {
-    DxEngine::new(&Options {
+fn engine() -> ActionEngine<dimchess_dimension_x::PartialTurn> {
+    ActionEngine::new(&Options {
         hash_mb: 1,
         ..Options::default()
     })

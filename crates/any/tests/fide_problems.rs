@@ -4,7 +4,7 @@
 //! among its solutions, and none where Stockfish has none.
 //!
 //! The quick tests run in every build; the whole set within 3 turns, with timings, is
-//! `cargo test --release -p dimchess-engine --test fide_problems -- --ignored --nocapture`.
+//! `cargo test --release -p dimchess --test fide_problems -- --ignored --nocapture`.
 
 use std::time::Instant;
 
@@ -12,8 +12,8 @@ use dimchess_core::Position;
 use dimchess_engine::solve::{SolveOptions, solve};
 use dimchess_fide::Chess;
 
-mod common;
-use common::reference_solutions;
+mod reference;
+use reference::reference_solutions;
 
 const SET: &str = include_str!("data/fide-problems.txt");
 

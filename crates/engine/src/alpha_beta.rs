@@ -1,0 +1,401 @@
+//! The nodes of the search over positions: one alpha-beta function, [`MoveRun::search`], for
+//! every kind of node, with the kind as a type parameter ([`NodeKind`]): two-player
+//! principal-variation negamax ([`Pvs`]), paranoid ([`Paranoid`]) and the searching seat's
+//! nodes of BRS+ ([`BrsMax`]). The function probes the table, generates and orders the moves,
+//! loops over them, keeps the principal variation, killers and history, and stores the
+//! result; the kind says what differs: what ends a node before its moves, who maximises and
+//! how a child is searched. Beside it: the opponents' layer of BRS+ and the two-player
+//! quiescence.
+
+use dimchess_core::Evaluate;
+
+use crate::engine::MoveRun;
+use crate::ordering::{self, HISTORY};
+use crate::score::{INFINITY, WIN};
+use crate::search::MAX_PLY;
+use crate::table::Bound;
+
+/// The arguments of a node of [`MoveRun::search`]: `depth` plies deep, `ply` plies below the
+/// root, the window (`alpha`, `beta`); `pv_node`: a node of the principal variation, whose
+/// table entry does not cut it short.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Frame {
+    pub(crate) depth: i32,
+    pub(crate) alpha: i32,
+    pub(crate) beta: i32,
+    pub(crate) ply: usize,
+    pub(crate) pv_node: bool,
+}
+
+/// What differs between the kinds of node of [`MoveRun::search`]. The defaults are those of
+/// a four-player node whose player to move maximises.
+pub(crate) trait NodeKind<P: Evaluate> {
+    /// Whether the node's score is the player to move's (negamax) rather than the searching
+    /// seat's: the seat a finished game is scored for.
+    const NEGAMAX: bool = false;
+
+    /// A node at the horizon that is scored before it is counted (a quiescence search counts
+    /// its own nodes): its score, or `None`.
+    #[inline]
+    fn horizon(run: &mut MoveRun<'_, P>, pos: &P, f: &Frame) -> Option<i32> {
+        let _ = (run, pos, f);
+        None
+    }
+
+    /// After the node is counted and found not to repeat a position: its score if it ends
+    /// here without a look at its moves (by default at the horizon: the game's result or the
+    /// static score); the window may be narrowed.
+    #[inline]
+    fn settle(run: &mut MoveRun<'_, P>, pos: &P, f: &mut Frame) -> Option<i32> {
+        (f.depth <= 0 || f.ply >= MAX_PLY - 1).then(|| run.leaf(pos, f.ply))
+    }
+
+    /// Whether the node's player to move maximises the node's score.
+    #[inline]
+    fn maximising(run: &MoveRun<'_, P>, pos: &P) -> bool {
+        let _ = (run, pos);
+        true
+    }
+
+    /// The node's score of `child`, reached by its `i`-th move in order (ordering score `s`).
+    fn child(run: &mut MoveRun<'_, P>, child: &P, f: &Frame, i: usize, s: i32) -> i32;
+}
+
+/// Two players: negamax alpha-beta with principal-variation search; scores are the player to
+/// move's. Draws by the clock, mate-distance pruning; quiescence at the horizon; the first
+/// move with the whole window, the others with a null window (late quiet moves a ply
+/// shallower), re-searched when they beat alpha.
+pub(crate) struct Pvs;
+
+/// Four players, paranoid: the searching seat maximises, the others minimise its score. A
+/// searching seat that has been eliminated has lost.
+pub(crate) struct Paranoid;
+
+/// Four players, BRS+, the searching seat to move: it maximises over its moves, each followed
+/// by an opponents' layer ([`MoveRun::brs_layer`]).
+pub(crate) struct BrsMax;
+
+impl<P: Evaluate> NodeKind<P> for Pvs {
+    const NEGAMAX: bool = true;
+
+    #[inline]
+    fn horizon(run: &mut MoveRun<'_, P>, pos: &P, f: &Frame) -> Option<i32> {
+        (f.depth <= 0).then(|| run.quiesce(pos, f.alpha, f.beta, f.ply))
+    }
+
+    #[inline]
+    fn settle(run: &mut MoveRun<'_, P>, pos: &P, f: &mut Frame) -> Option<i32> {
+        if pos.plies_to_clock_draw() == Some(0) {
+            return Some(0);
+        }
+        // Mate-distance pruning: nothing here beats a win found nearer the root.
+        f.alpha = f.alpha.max(-(WIN - f.ply as i32));
+        f.beta = f.beta.min(WIN - f.ply as i32 - 1);
+        if f.alpha >= f.beta {
+            return Some(f.alpha);
+        }
+        (f.ply >= MAX_PLY - 1).then(|| run.evaluate(pos))
+    }
+
+    #[inline]
+    fn child(run: &mut MoveRun<'_, P>, child: &P, f: &Frame, i: usize, s: i32) -> i32 {
+        let (depth, alpha, beta, ply) = (f.depth, f.alpha, f.beta, f.ply + 1);
+        if i == 0 {
+            return -run.search::<Pvs>(child, depth - 1, -beta, -alpha, ply, f.pv_node);
+        }
+        // Late quiet moves are searched a ply shallower first.
+        let r = i32::from(depth >= 3 && i >= 4 && !ordering::is_noisy(s));
+        let mut v = -run.search::<Pvs>(child, depth - 1 - r, -alpha - 1, -alpha, ply, false);
+        if v > alpha && r > 0 && !run.stopped {
+            v = -run.search::<Pvs>(child, depth - 1, -alpha - 1, -alpha, ply, false);
+        }
+        if v > alpha && v < beta && f.pv_node && !run.stopped {
+            v = -run.search::<Pvs>(child, depth - 1, -beta, -alpha, ply, true);
+        }
+        v
+    }
+}
+
+impl<P: Evaluate> NodeKind<P> for Paranoid {
+    #[inline]
+    fn settle(run: &mut MoveRun<'_, P>, pos: &P, f: &mut Frame) -> Option<i32> {
+        if pos.strength(run.root) <= 0 {
+            // The searching seat has been eliminated: it has lost.
+            return Some(-(WIN - f.ply as i32));
+        }
+        (f.depth <= 0 || f.ply >= MAX_PLY - 1).then(|| run.leaf(pos, f.ply))
+    }
+
+    #[inline]
+    fn maximising(run: &MoveRun<'_, P>, pos: &P) -> bool {
+        pos.turn() == run.root
+    }
+
+    #[inline]
+    fn child(run: &mut MoveRun<'_, P>, child: &P, f: &Frame, _i: usize, _s: i32) -> i32 {
+        run.search::<Paranoid>(child, f.depth - 1, f.alpha, f.beta, f.ply + 1, false)
+    }
+}
+
+impl<P: Evaluate> NodeKind<P> for BrsMax {
+    #[inline]
+    fn child(run: &mut MoveRun<'_, P>, child: &P, f: &Frame, _i: usize, _s: i32) -> i32 {
+        run.brs_layer(child, false, 0, f.depth - 1, f.alpha, f.beta, f.ply + 1)
+    }
+}
+
+impl<P: Evaluate> MoveRun<'_, P> {
+    /// Alpha-beta at a node of kind `N`: the score of `pos` ([`Frame`] for the arguments).
+    pub(crate) fn search<N: NodeKind<P>>(
+        &mut self,
+        pos: &P,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        let mut f = Frame {
+            depth,
+            alpha,
+            beta,
+            ply,
+            pv_node,
+        };
+        self.e.plies[ply].pv.clear();
+        if let Some(v) = N::horizon(self, pos, &f) {
+            return v;
+        }
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let raw = pos.zobrist();
+        if self.repeated(raw) {
+            return 0;
+        }
+        if let Some(v) = N::settle(self, pos, &mut f) {
+            return v;
+        }
+        let key = self.key(pos);
+        let mut hash_move = None;
+        if let Some(hit) = self.e.table.probe(key, ply) {
+            hash_move = hit.mv;
+            if !pv_node && hit.depth >= depth && hit.bound.settles(hit.score, f.alpha, f.beta) {
+                return hit.score;
+            }
+        }
+        pos.legal_moves(&mut self.e.plies[ply].node.moves);
+        let n = self.e.plies[ply].node.moves.len();
+        if n == 0 {
+            let seat = if N::NEGAMAX { pos.turn() } else { self.root };
+            return Self::terminal(pos, seat, ply);
+        }
+        self.order_moves(pos, ply, hash_move);
+        let maximising = N::maximising(self, pos);
+        let (alpha0, beta0) = (f.alpha, f.beta);
+        let mut best = if maximising { -INFINITY } else { INFINITY };
+        let mut best_move = None;
+        self.e.path.push(raw);
+        for i in 0..n {
+            let (s, mv) = self.next_move(ply, i);
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let score = N::child(self, &child, &f, i, s);
+            if self.stopped {
+                self.e.path.pop();
+                return 0;
+            }
+            let better = if maximising {
+                score > best
+            } else {
+                score < best
+            };
+            if better {
+                best = score;
+                best_move = Some(mv);
+                if maximising && score > f.alpha {
+                    f.alpha = score;
+                    self.update_pv(ply, mv);
+                } else if !maximising && score < f.beta {
+                    f.beta = score;
+                    self.update_pv(ply, mv);
+                }
+                if f.alpha >= f.beta {
+                    if !ordering::is_noisy(s) {
+                        let index = pos.move_key(mv) as usize % HISTORY;
+                        self.reward(ply, mv, index, depth);
+                    }
+                    break;
+                }
+            }
+        }
+        self.e.path.pop();
+        let bound = Bound::of(best, alpha0, beta0);
+        self.e.table.store(key, ply, best_move, best, depth, bound);
+        best
+    }
+
+    /// Four players, BRS+, an opponent to move: one opponent's reply is searched (`chosen`
+    /// once it has been made), every other opponent plays its first move in the engine's
+    /// order (its "previous best move"), in the legal turn order, until the searching seat
+    /// moves again. `passed` counts the opponents' turns of this layer. The layer is one ply
+    /// of `depth` (as in Esser et al.: a max layer and a min layer are a ply each). Returns
+    /// the lowest score (for the searching seat) over the choice of replying opponent and
+    /// reply.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn brs_layer(
+        &mut self,
+        pos: &P,
+        chosen: bool,
+        passed: usize,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.e.plies[ply].pv.clear();
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if pos.turn() == self.root {
+            return if chosen {
+                self.search::<BrsMax>(pos, depth - 1, alpha, beta, ply, false)
+            } else {
+                // No opponent replied in this branch: not a branch of BRS.
+                INFINITY
+            };
+        }
+        if pos.strength(self.root) <= 0 || passed >= P::PLAYERS {
+            // The searching seat has been eliminated (its turn never comes back).
+            return -(WIN - ply as i32);
+        }
+        if ply >= MAX_PLY - 1 || (depth <= 0 && !chosen) {
+            return self.leaf(pos, ply);
+        }
+        pos.legal_moves(&mut self.e.plies[ply].node.moves);
+        let n = self.e.plies[ply].node.moves.len();
+        if n == 0 {
+            return Self::terminal(pos, self.root, ply);
+        }
+        self.order_moves(pos, ply, None);
+        let (_, first) = self.next_move(ply, 0);
+        if chosen {
+            let mut child = pos.clone();
+            child.play_unchecked(first);
+            let v = self.brs_layer(&child, true, passed + 1, depth, alpha, beta, ply + 1);
+            if !self.stopped {
+                self.update_pv(ply, first);
+            }
+            return v;
+        }
+        let raw = pos.zobrist();
+        self.e.path.push(raw);
+        let mut best = INFINITY;
+        for i in 0..n {
+            let (_, mv) = self.next_move(ply, i);
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let window = beta.min(best);
+            let score = self.brs_layer(&child, true, passed + 1, depth, alpha, window, ply + 1);
+            if self.stopped {
+                self.e.path.pop();
+                return 0;
+            }
+            if score < best {
+                best = score;
+                self.update_pv(ply, mv);
+                if best <= alpha {
+                    break;
+                }
+            }
+        }
+        if best > alpha {
+            // This opponent plays its first move and a later opponent replies.
+            let mut child = pos.clone();
+            child.play_unchecked(first);
+            let window = beta.min(best);
+            let score = self.brs_layer(&child, false, passed + 1, depth, alpha, window, ply + 1);
+            if !self.stopped && score < best {
+                best = score;
+                self.update_pv(ply, first);
+            }
+        }
+        self.e.path.pop();
+        if self.stopped {
+            return 0;
+        }
+        best
+    }
+
+    /// Two players: captures only, with the static score as a floor ("standing pat").
+    pub(crate) fn quiesce(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if !P::QUIESCENCE {
+            if pos.outcome().is_some() {
+                return Self::terminal(pos, pos.turn(), ply);
+            }
+            return self.evaluate(pos);
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate(pos);
+        }
+        pos.legal_moves(&mut self.e.plies[ply].node.moves);
+        if self.e.plies[ply].node.moves.is_empty() {
+            return Self::terminal(pos, pos.turn(), ply);
+        }
+        let stand = self.evaluate(pos);
+        if stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        self.collect_captures(pos, ply);
+        let n = self.e.plies[ply].order.len();
+        for i in 0..n {
+            let (gain, mv) = self.next_move(ply, i);
+            // Delta pruning: even winning the piece for free would not reach alpha.
+            if stand + gain + 200 < alpha {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Fills ply `ply`'s order with its captures only, scored by gain (ties: cheaper attacker).
+    fn collect_captures(&mut self, pos: &P, ply: usize) {
+        let data = &mut self.e.plies[ply];
+        data.order.clear();
+        for (i, &m) in data.node.moves.iter().enumerate() {
+            if let Some(c) = pos.capture(m) {
+                data.order.push((c.gain, i as u32));
+            }
+        }
+        // Equal gains: the cheaper attacker first (a stable sort keeps generation order).
+        let moves = &data.node.moves;
+        data.order.sort_by_key(|&(g, i)| {
+            let a = pos.capture(moves[i as usize]).map_or(0, |c| c.attacker);
+            (core::cmp::Reverse(g), a)
+        });
+        // `pick` keeps this order: it only swaps when a later entry is strictly larger.
+    }
+}
