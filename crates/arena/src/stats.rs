@@ -275,7 +275,7 @@ fn mle_with_t(phat: &[f64; 5], t_star: f64) -> [f64; 5] {
     for _ in 0..200 {
         let (mu, var) = mean_and_variance(&p);
         let sigma = var.sqrt();
-        if !(sigma > 0.0) {
+        if sigma.is_nan() || sigma <= 0.0 {
             break;
         }
         let phi: [f64; 5] = std::array::from_fn(|i| {
