@@ -1,6 +1,8 @@
 //! The players of a match, as `dimchess match` names them: `random`, `greedy`,
 //! `engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid]` (the in-process engine) and
-//! `uci:PATH[:Option=value...]` (an engine process speaking UCI).
+//! `uci:PATH[:args=WORDS][:name=NAME][:depth=N|:movetime=MS|:nodes=N][:Option=value...]` (an
+//! engine process speaking UCI; `args=uci` for a `dimchess` binary, which speaks it as
+//! `dimchess uci`).
 //!
 //! ```
 //! use dimchess_arena::player::{PlayerKind, PlayerSpec};
@@ -8,10 +10,13 @@
 //! let p = PlayerSpec::parse("engine:depth=3", 100).unwrap();
 //! assert!(matches!(p.kind, PlayerKind::Engine { .. }));
 //! let p = PlayerSpec::parse("uci:/usr/games/stockfish:UCI_Elo=2000:movetime=50", 100).unwrap();
-//! let PlayerKind::Uci { path, options, limits } = &p.kind else { unreachable!() };
+//! let PlayerKind::Uci { path, args, options, limits } = &p.kind else { unreachable!() };
 //! assert_eq!(path, "/usr/games/stockfish");
+//! assert!(args.is_empty());
 //! assert_eq!(options, &[("UCI_Elo".to_string(), "2000".to_string())]);
 //! assert_eq!(limits.movetime, Some(std::time::Duration::from_millis(50)));
+//! let p = PlayerSpec::parse("uci:target/old/release/dimchess:args=uci:name=old", 100).unwrap();
+//! assert_eq!(p.name, "old");
 //! assert!(PlayerSpec::parse("alien", 100).is_err());
 //! ```
 
@@ -41,6 +46,8 @@ pub enum PlayerKind {
     Uci {
         /// The program.
         path: String,
+        /// Its arguments (`args=`, split at blanks).
+        args: Vec<String>,
         /// `setoption`s, in order (name, value).
         options: Vec<(String, String)>,
         /// Its limits per move (`go depth`, `go nodes`, `go movetime`).
@@ -48,10 +55,11 @@ pub enum PlayerKind {
     },
 }
 
-/// A player as named on the command line: the name (its text) and what it is.
+/// A player as named on the command line: its name and what it is.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerSpec {
-    /// The text it was read from, which names it in reports and records.
+    /// The text it was read from (or a UCI player's `name=`), which names it in reports
+    /// and records.
     pub name: String,
     /// What it is.
     pub kind: PlayerKind,
@@ -85,11 +93,13 @@ fn number(text: &str, name: &str, lo: u64, hi: u64) -> Result<u64, Error> {
 impl PlayerSpec {
     /// Reads a player's text; an engine (in-process or UCI) without a limit of its own
     /// searches `movetime` milliseconds a move. For `uci:`, the fields after the path are
-    /// `depth=N`, `movetime=MS`, `nodes=N` (its limits) or `Name=value` (a `setoption`; the
-    /// name may hold blanks, neither may hold `:`).
+    /// `depth=N`, `movetime=MS`, `nodes=N` (its limits), `args=WORDS` (the program's
+    /// arguments, split at blanks), `name=NAME` (its name in reports and records) or
+    /// `Name=value` (a `setoption`; the name may hold blanks, neither may hold `:`).
     pub fn parse(text: &str, movetime: u64) -> Result<PlayerSpec, Error> {
         let mut parts = text.split(':');
         let head = parts.next().unwrap_or("");
+        let mut name = text.to_string();
         let default_time = |limits: &mut Limits| {
             if *limits == Limits::default() {
                 limits.movetime = Some(Duration::from_millis(movetime));
@@ -128,6 +138,7 @@ impl PlayerSpec {
                 }
                 let mut limits = Limits::default();
                 let mut options = Vec::new();
+                let mut args = Vec::new();
                 for opt in parts.by_ref() {
                     let Some((k, v)) = opt.split_once('=').filter(|(k, _)| !k.trim().is_empty())
                     else {
@@ -137,6 +148,10 @@ impl PlayerSpec {
                     };
                     if let Some(r) = limit(&mut limits, k, v) {
                         r?;
+                    } else if k == "args" {
+                        args = v.split_whitespace().map(str::to_string).collect();
+                    } else if k == "name" && !v.trim().is_empty() {
+                        name = v.trim().to_string();
                     } else {
                         options.push((k.trim().to_string(), v.to_string()));
                     }
@@ -144,6 +159,7 @@ impl PlayerSpec {
                 default_time(&mut limits);
                 PlayerKind::Uci {
                     path: path.to_string(),
+                    args,
                     options,
                     limits,
                 }
@@ -159,10 +175,7 @@ impl PlayerSpec {
                 "player `{text}`: `{head}` takes no options"
             )));
         }
-        Ok(PlayerSpec {
-            name: text.to_string(),
-            kind,
-        })
+        Ok(PlayerSpec { name, kind })
     }
 
     /// Whether the player reports a score with its moves (the engines), which adjudication
@@ -220,13 +233,18 @@ mod tests {
 
     #[test]
     fn an_engine_without_limits_gets_the_match_movetime() {
-        let p = PlayerSpec::parse("uci:./e:Skill Level=3", 250).unwrap();
+        let p = PlayerSpec::parse("uci:./e:Skill Level=3:args=uci  -q", 250).unwrap();
+        assert_eq!(p.name, "uci:./e:Skill Level=3:args=uci  -q");
         let PlayerKind::Uci {
-            limits, options, ..
+            limits,
+            options,
+            args,
+            ..
         } = p.kind
         else {
             panic!()
         };
+        assert_eq!(args, ["uci", "-q"]);
         assert_eq!(limits.movetime, Some(Duration::from_millis(250)));
         assert_eq!(options, [("Skill Level".to_string(), "3".to_string())]);
         let p = PlayerSpec::parse("engine:nodes=500:algo=paranoid", 250).unwrap();

@@ -218,8 +218,13 @@ pub fn run(
     let mut first: Vec<Option<UciEngine>> = Vec::new();
     for p in &config.players {
         first.push(match &p.kind {
-            PlayerKind::Uci { path, options, .. } => Some(
-                UciEngine::start(path, options, variant, HANDSHAKE).map_err(|source| {
+            PlayerKind::Uci {
+                path,
+                args,
+                options,
+                ..
+            } => Some(
+                UciEngine::start(path, args, options, variant, HANDSHAKE).map_err(|source| {
                     Error::Uci {
                         player: p.name.clone(),
                         source,
@@ -572,11 +577,17 @@ fn new_uci_game(
     engine: &mut Option<UciEngine>,
     variant: &str,
 ) -> Result<(), crate::uci::UciError> {
-    let PlayerKind::Uci { path, options, .. } = &spec.kind else {
+    let PlayerKind::Uci {
+        path,
+        args,
+        options,
+        ..
+    } = &spec.kind
+    else {
         return Ok(());
     };
     if engine.is_none() {
-        *engine = Some(UciEngine::start(path, options, variant, HANDSHAKE)?);
+        *engine = Some(UciEngine::start(path, args, options, variant, HANDSHAKE)?);
     }
     let Some(e) = engine.as_mut() else {
         unreachable!("started above")

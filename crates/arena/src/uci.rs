@@ -11,7 +11,7 @@
 //! use std::time::Duration;
 //! use dimchess_arena::uci::UciEngine;
 //!
-//! let mut engine = UciEngine::start("/usr/games/stockfish", &[], "fide", Duration::from_secs(10))?;
+//! let mut engine = UciEngine::start("/usr/games/stockfish", &[], &[], "fide", Duration::from_secs(10))?;
 //! engine.new_game(Duration::from_secs(10))?;
 //! let answer = engine.go("position startpos moves e2e4", "go movetime 100", Duration::from_secs(2))?;
 //! println!("{:?} {:?}", answer.bestmove, answer.score);
@@ -91,17 +91,19 @@ struct Declared {
 }
 
 impl UciEngine {
-    /// Starts `path`, says `uci` and waits for `uciok`, sets `options` (name, value: each must
+    /// Starts `path` with the arguments `args`, says `uci` and waits for `uciok`, sets `options` (name, value: each must
     /// be one the engine declares, case-insensitive), sets `UCI_Variant` to `variant` unless it
     /// is `fide` (an error if the engine does not declare that option, or declares its values
     /// without this one), then waits for `readyok`. Each answer is awaited at most `timeout`.
     pub fn start(
         path: &str,
+        args: &[String],
         options: &[(String, String)],
         variant: &str,
         timeout: Duration,
     ) -> Result<UciEngine, UciError> {
         let mut child = Command::new(path)
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -449,9 +451,15 @@ mod tests {
 
     #[test]
     fn a_missing_program_is_a_spawn_error() {
-        let e = UciEngine::start("/nonexistent/engine", &[], "fide", Duration::from_secs(1))
-            .err()
-            .unwrap();
+        let e = UciEngine::start(
+            "/nonexistent/engine",
+            &[],
+            &[],
+            "fide",
+            Duration::from_secs(1),
+        )
+        .err()
+        .unwrap();
         assert!(matches!(e, UciError::Spawn { .. }), "{e}");
     }
 }
