@@ -28,6 +28,12 @@ pub const REASON: &str = "adjudication";
 
 /// Win adjudication: both engines agree that the same side is ahead by at least `cp`
 /// centipawns (or mates) for `moves` moves each in a row.
+///
+/// ```
+/// use dimchess_arena::adjudicate::WinRule;
+/// assert_eq!("400:3".parse::<WinRule>(), Ok(WinRule { cp: 400, moves: 3 }));
+/// assert!("400".parse::<WinRule>().is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WinRule {
     /// The margin, in centipawns.
@@ -38,6 +44,12 @@ pub struct WinRule {
 
 /// Draw adjudication: from move `after_move` on (the game's `2 × after_move`-th ply played),
 /// both engines' scores within `cp` of 0 for `moves` moves each in a row.
+///
+/// ```
+/// use dimchess_arena::adjudicate::DrawRule;
+/// let r: DrawRule = "40:10:8".parse().unwrap();
+/// assert_eq!((r.after_move, r.cp, r.moves), (40, 10, 8));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrawRule {
     /// The first move number at which a draw can be adjudicated.
@@ -49,6 +61,11 @@ pub struct DrawRule {
 }
 
 /// Which adjudications a match applies (none by default).
+///
+/// ```
+/// use dimchess_arena::adjudicate::Adjudication;
+/// assert!(!Adjudication::default().is_active());
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Adjudication {
     /// Wins by agreed scores.
@@ -59,6 +76,12 @@ pub struct Adjudication {
 
 impl Adjudication {
     /// Whether any adjudication is asked for.
+    ///
+    /// ```
+    /// use dimchess_arena::adjudicate::Adjudication;
+    /// let a = Adjudication { win: Some("400:3".parse().unwrap()), draw: None };
+    /// assert!(a.is_active());
+    /// ```
     pub fn is_active(&self) -> bool {
         self.win.is_some() || self.draw.is_some()
     }
@@ -102,7 +125,17 @@ impl std::str::FromStr for DrawRule {
     }
 }
 
-/// The scores of one game so far: runs of consecutive plies whose scores agree.
+/// The scores of one game so far: runs of consecutive plies whose scores agree (see the
+/// module's example).
+///
+/// ```
+/// use dimchess_arena::adjudicate::{Adjudication, Tracker};
+/// use dimchess_any::engine::Score;
+/// let rules = Adjudication { win: None, draw: Some("1:10:1".parse().unwrap()) };
+/// let mut t = Tracker::default();
+/// assert_eq!(t.update(&rules, 0, Some(Score::Cp(3)), 1), None);
+/// assert!(t.update(&rules, 1, Some(Score::Cp(-2)), 2).is_some());
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Tracker {
     /// Plies in a row in which the mover's score gave `win_side` at least the win margin.
@@ -126,6 +159,14 @@ impl Tracker {
     /// Takes the score `mover` (0 or 1) reported with the move that made the game `plies`
     /// plies long (`None`: no score, which breaks every run), and says whether the game is
     /// adjudicated now.
+    ///
+    /// ```
+    /// use dimchess_arena::adjudicate::{Adjudication, Tracker};
+    /// let rules = Adjudication { win: Some("400:1".parse().unwrap()), draw: None };
+    /// let mut t = Tracker::default();
+    /// t.update(&rules, 0, None, 1); // no score: no adjudication
+    /// assert_eq!(t.update(&rules, 1, None, 2), None);
+    /// ```
     pub fn update(
         &mut self,
         rules: &Adjudication,

@@ -50,6 +50,12 @@ pub mod uci;
 
 /// What can stop a match or an openings run (its text is the one-line message the tool
 /// prints).
+///
+/// ```
+/// let e = dimchess_arena::player::PlayerSpec::parse("alien", 100).unwrap_err();
+/// assert!(matches!(e, dimchess_arena::Error::Player(_)));
+/// assert!(e.to_string().starts_with("player `alien`"));
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// A player's text does not read.

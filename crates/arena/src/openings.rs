@@ -26,6 +26,14 @@ use crate::rng::Rng;
 /// Reads an openings file's `text` (`name` names it in errors): one position text of
 /// `variant` a line, blank lines and lines starting with `#` left out. An error names the
 /// first line that does not read, or says that there is no position.
+///
+/// ```
+/// use dimchess_arena::openings::read;
+/// let fide = dimchess_any::registry::find("fide").unwrap();
+/// let book = "# a book\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n";
+/// assert_eq!(read(fide, book, "book").unwrap().len(), 1);
+/// assert!(read(fide, "# nothing\n", "book").is_err());
+/// ```
 pub fn read(
     variant: &'static VariantInfo,
     text: &str,
@@ -50,6 +58,12 @@ pub fn read(
 }
 
 /// How [`generate`] makes positions.
+///
+/// ```
+/// use dimchess_arena::openings::GenerateOptions;
+/// let o = GenerateOptions { count: 10, ..GenerateOptions::default() };
+/// assert_eq!((o.plies, o.depth, o.max_cp), (8, 4, 50));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GenerateOptions {
     /// Positions to make.
@@ -86,6 +100,14 @@ impl Default for GenerateOptions {
 /// searches the position to `depth`; a position is kept if its score is centipawns within
 /// `±max_cp` (not a found win or loss) and it is not a position kept before. The same options
 /// give the same positions. An error if the tries run out first.
+///
+/// ```
+/// use dimchess_arena::openings::{GenerateOptions, generate};
+/// let fide = dimchess_any::registry::find("fide").unwrap();
+/// let options = GenerateOptions { count: 3, plies: 2, depth: 1, ..GenerateOptions::default() };
+/// let a = generate(fide, &options).unwrap();
+/// assert_eq!(a, generate(fide, &options).unwrap()); // the same seed, the same positions
+/// ```
 pub fn generate(
     variant: &'static VariantInfo,
     options: &GenerateOptions,

@@ -27,6 +27,11 @@ use dimchess_any::engine::{Algorithm, Limits};
 use crate::Error;
 
 /// What a player is.
+///
+/// ```
+/// use dimchess_arena::player::{PlayerKind, PlayerSpec};
+/// assert_eq!(PlayerSpec::parse("random", 100).unwrap().kind, PlayerKind::Random);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum PlayerKind {
     /// A uniformly random legal move (from the match's seeded generator).
@@ -56,6 +61,12 @@ pub enum PlayerKind {
 }
 
 /// A player as named on the command line: its name and what it is.
+///
+/// ```
+/// use dimchess_arena::player::PlayerSpec;
+/// let p = PlayerSpec::parse("uci:./engine:name=mine", 100).unwrap();
+/// assert_eq!(p.name, "mine");
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerSpec {
     /// The text it was read from (or a UCI player's `name=`), which names it in reports
@@ -96,6 +107,12 @@ impl PlayerSpec {
     /// `depth=N`, `movetime=MS`, `nodes=N` (its limits), `args=WORDS` (the program's
     /// arguments, split at blanks), `name=NAME` (its name in reports and records) or
     /// `Name=value` (a `setoption`; the name may hold blanks, neither may hold `:`).
+    ///
+    /// ```
+    /// use dimchess_arena::player::PlayerSpec;
+    /// assert_eq!(PlayerSpec::parse("greedy", 100).unwrap().name, "greedy");
+    /// assert!(PlayerSpec::parse("engine:depth=99", 100).is_err());
+    /// ```
     pub fn parse(text: &str, movetime: u64) -> Result<PlayerSpec, Error> {
         let mut parts = text.split(':');
         let head = parts.next().unwrap_or("");
@@ -180,6 +197,12 @@ impl PlayerSpec {
 
     /// Whether the player reports a score with its moves (the engines), which adjudication
     /// needs.
+    ///
+    /// ```
+    /// use dimchess_arena::player::PlayerSpec;
+    /// assert!(PlayerSpec::parse("uci:/bin/engine", 100).unwrap().reports_scores());
+    /// assert!(!PlayerSpec::parse("random", 100).unwrap().reports_scores());
+    /// ```
     pub fn reports_scores(&self) -> bool {
         matches!(
             self.kind,

@@ -37,6 +37,13 @@ pub const HANDSHAKE: Duration = Duration::from_secs(10);
 pub const UNTIMED_MOVE: Duration = Duration::from_secs(60);
 
 /// A match's settings. [`MatchConfig::new`] gives the defaults of `dimchess match`.
+///
+/// ```
+/// use dimchess_arena::{player::PlayerSpec, runner::MatchConfig};
+/// let players = vec![PlayerSpec::parse("random", 100).unwrap(), PlayerSpec::parse("greedy", 100).unwrap()];
+/// let config = MatchConfig::new(vec![dimchess_any::registry::start("three-level").unwrap()], players);
+/// assert_eq!((config.games, config.seats(), config.concurrency), (10, 4, 1));
+/// ```
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
     /// Player A (whose results are reported), player B, then the players of further seats
@@ -80,6 +87,12 @@ impl MatchConfig {
     }
 
     /// The seats of a game: 4 for the four-player variants, else 2.
+    ///
+    /// ```
+    /// use dimchess_arena::runner::MatchConfig;
+    /// let config = MatchConfig::new(vec![dimchess_any::registry::start("fide").unwrap()], vec![]);
+    /// assert_eq!(config.seats(), 2);
+    /// ```
     pub fn seats(&self) -> usize {
         match self.openings.first() {
             Some(p) if p.layout().players.len() > 2 => 4,
@@ -88,7 +101,7 @@ impl MatchConfig {
     }
 }
 
-/// How a game ended.
+/// How a game ended (see [`run`]'s example).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameEnd {
     /// By the rules (the position's or the game's).
@@ -109,7 +122,7 @@ pub enum GameEnd {
     },
 }
 
-/// One finished game.
+/// One finished game (see [`run`]'s example).
 #[derive(Clone, Debug)]
 pub struct GameReport {
     /// The game's number in the match, from 0.
@@ -127,7 +140,7 @@ pub struct GameReport {
     pub points: f64,
 }
 
-/// The totals so far, for player A.
+/// The totals so far, for player A (see [`run`]'s example).
 #[derive(Clone, Debug, Default)]
 pub struct Tally {
     /// Games counted.
@@ -156,7 +169,7 @@ pub struct Tally {
     pub verdict: Option<Verdict>,
 }
 
-/// What a match reports as it goes, in game order.
+/// What a match reports as it goes, in game order (see [`run`]'s example).
 pub enum Event<'a> {
     /// A game has ended.
     Game {
@@ -206,6 +219,33 @@ struct Context<'a> {
 /// Settings that do not fit ([`Error::Config`]), a UCI engine that cannot be started or
 /// lacks the variant ([`Error::Uci`]: checked before the first game), an in-process player
 /// that fails ([`Error::Game`]), or the observer's error.
+///
+/// ```
+/// use dimchess_arena::player::PlayerSpec;
+/// use dimchess_arena::runner::{Event, GameEnd, MatchConfig, run};
+/// use dimchess_arena::stats::Sprt;
+///
+/// let players = vec![
+///     PlayerSpec::parse("engine:depth=1", 100).unwrap(),
+///     PlayerSpec::parse("random", 100).unwrap(),
+/// ];
+/// let mut config = MatchConfig::new(vec![dimchess_any::registry::start("fide").unwrap()], players);
+/// config.games = 40;
+/// config.concurrency = 2;
+/// config.sprt = Some(Sprt::new(0.0, 200.0, 0.3, 0.3).unwrap());
+/// let mut ends = Vec::new();
+/// let tally = run(&config, |event| {
+///     if let Event::Game { report, .. } = event {
+///         assert_eq!(report.a_seat as u64, report.index % 2);
+///         ends.push(report.end);
+///     }
+///     Ok(())
+/// })
+/// .unwrap();
+/// assert!(tally.games < 40, "the SPRT stopped the match");
+/// assert_eq!(ends.len() as u64, tally.games);
+/// assert!(ends.iter().all(|e| *e != GameEnd::Illegal { seat: 0 }));
+/// ```
 pub fn run(
     config: &MatchConfig,
     mut observe: impl FnMut(Event<'_>) -> Result<(), Error>,

@@ -38,6 +38,11 @@ const PAIR_SCORES: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
 /// Counts of game pairs by player A's points in the pair: `counts[i]` pairs scored `i / 2`
 /// points, so the indices are LL (0), LD (½), DD or WL (1), WD (1½) and WW (2), the order in
 /// which fastchess prints its `Ptnml(0-2)`.
+///
+/// ```
+/// let p = dimchess_arena::stats::Pentanomial { counts: [0, 0, 2, 0, 0] };
+/// assert_eq!(p.estimate().unwrap().nelo, None); // no variance
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pentanomial {
     /// Pairs by A's points in the pair, in half points (0 to 4).
@@ -45,6 +50,12 @@ pub struct Pentanomial {
 }
 
 /// The Elo difference of a match of pairs, with the half-widths of its 95% intervals.
+///
+/// ```
+/// let p = dimchess_arena::stats::Pentanomial { counts: [332, 433, 498, 333, 334] };
+/// let e = p.estimate().unwrap();
+/// assert_eq!(format!("{:.2} +/- {:.2}", e.elo, e.elo_error), "-8.64 +/- 10.33");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EloEstimate {
     /// A's mean score per game (0 to 1).
@@ -65,18 +76,34 @@ pub struct EloEstimate {
 impl Pentanomial {
     /// Counts a pair in which A scored `points` (0, 0.5, 1, 1.5 or 2; anything else is
     /// rounded to the nearest half point and clamped to 0..=2).
+    ///
+    /// ```
+    /// let mut p = dimchess_arena::stats::Pentanomial::default();
+    /// p.add_pair(1.5); // a win and a draw
+    /// assert_eq!(p.counts, [0, 0, 0, 1, 0]);
+    /// ```
     pub fn add_pair(&mut self, points: f64) {
         let i = (points * 2.0).round().clamp(0.0, 4.0) as usize;
         self.counts[i] += 1;
     }
 
     /// The number of pairs.
+    ///
+    /// ```
+    /// let p = dimchess_arena::stats::Pentanomial { counts: [1, 2, 3, 4, 5] };
+    /// assert_eq!(p.pairs(), 15);
+    /// ```
     pub fn pairs(&self) -> u64 {
         self.counts.iter().sum()
     }
 
     /// A's mean score per game and the variance of a pair's score (both on the 0..1 scale),
     /// or `None` without pairs.
+    ///
+    /// ```
+    /// let p = dimchess_arena::stats::Pentanomial { counts: [1, 0, 0, 0, 1] };
+    /// assert_eq!(p.mean_and_variance(), Some((0.5, 0.25)));
+    /// ```
     pub fn mean_and_variance(&self) -> Option<(f64, f64)> {
         let n = self.pairs();
         if n == 0 {
@@ -88,6 +115,13 @@ impl Pentanomial {
 
     /// The Elo difference and its 95% intervals, or `None` without pairs (see
     /// [`EloEstimate`] for the formulas).
+    ///
+    /// ```
+    /// let p = dimchess_arena::stats::Pentanomial { counts: [34, 54, 63, 64, 75] };
+    /// let e = p.estimate().unwrap();
+    /// assert_eq!(format!("{:.2} {:.2}", e.elo, e.elo_error), "55.58 27.65");
+    /// assert_eq!(format!("{:.2}", e.nelo.unwrap()), "57.94");
+    /// ```
     pub fn estimate(&self) -> Option<EloEstimate> {
         let (score, var) = self.mean_and_variance()?;
         let half = Z95 * (var / self.pairs() as f64).sqrt();
@@ -112,6 +146,13 @@ impl Pentanomial {
 }
 
 /// The logistic Elo difference of a mean score, the score clamped to 0.001..0.999.
+///
+/// ```
+/// use dimchess_arena::stats::logistic_elo;
+/// assert_eq!(format!("{:.0}", logistic_elo(0.75)), "191");
+/// assert_eq!(logistic_elo(0.5), 0.0);
+/// assert!(logistic_elo(1.0).is_finite());
+/// ```
 pub fn logistic_elo(score: f64) -> f64 {
     let s = score.clamp(1e-3, 1.0 - 1e-3);
     // (`+ 0.0`: an even score is 0, not -0.)
@@ -130,6 +171,11 @@ fn mean_and_variance(p: &[f64; 5]) -> (f64, f64) {
 }
 
 /// What the SPRT says about the data so far.
+///
+/// ```
+/// use dimchess_arena::stats::Verdict;
+/// assert_eq!(Verdict::H1Accepted.text(), "H1 accepted");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// The log-likelihood ratio reached the upper bound: the difference is at least `elo1`
@@ -143,6 +189,10 @@ pub enum Verdict {
 
 impl Verdict {
     /// `H1 accepted`, `H0 accepted` or `inconclusive`.
+    ///
+    /// ```
+    /// assert_eq!(dimchess_arena::stats::Verdict::Continue.text(), "inconclusive");
+    /// ```
     pub fn text(self) -> &'static str {
         match self {
             Verdict::H1Accepted => "H1 accepted",
@@ -179,6 +229,12 @@ pub struct Sprt {
 impl Sprt {
     /// A test of `elo0` against `elo1`; an error unless both are finite with `elo0 < elo1`,
     /// `alpha` and `beta` lie strictly between 0 and 1, and `alpha + beta < 1`.
+    ///
+    /// ```
+    /// use dimchess_arena::stats::Sprt;
+    /// assert!(Sprt::new(-5.0, 0.0, 0.05, 0.05).is_ok());
+    /// assert!(Sprt::new(0.0, 10.0, 0.6, 0.5).is_err());
+    /// ```
     pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
         if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1) {
             return Err(format!("elo0 ({elo0}) must be below elo1 ({elo1})"));
@@ -200,11 +256,21 @@ impl Sprt {
     }
 
     /// The bound at which H0 is accepted, `ln(beta / (1 - alpha))`.
+    ///
+    /// ```
+    /// let s = dimchess_arena::stats::Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap();
+    /// assert!((s.lower_bound() - (0.05f64 / 0.95).ln()).abs() < 1e-12);
+    /// ```
     pub fn lower_bound(&self) -> f64 {
         (self.beta / (1.0 - self.alpha)).ln()
     }
 
     /// The bound at which H1 is accepted, `ln((1 - beta) / alpha)`.
+    ///
+    /// ```
+    /// let s = dimchess_arena::stats::Sprt::new(0.0, 5.0, 0.05, 0.05).unwrap();
+    /// assert!((s.upper_bound() - 19f64.ln()).abs() < 1e-12);
+    /// ```
     pub fn upper_bound(&self) -> f64 {
         ((1.0 - self.beta) / self.alpha).ln()
     }
@@ -212,6 +278,13 @@ impl Sprt {
     /// The log-likelihood ratio of H1 against H0 for the pairs counted in `p` (0 without
     /// pairs). A count of 0 is taken as 0.001, as fastchess and OpenBench do, so that the
     /// empirical distribution has no empty cell.
+    ///
+    /// ```
+    /// use dimchess_arena::stats::{Pentanomial, Sprt};
+    /// let s = Sprt::new(0.0, 2.0, 0.05, 0.05).unwrap();
+    /// let p = Pentanomial { counts: [365, 16618, 36229, 16974, 390] };
+    /// assert_eq!(format!("{:.2}", s.llr(&p)), "2.25"); // fastchess's own test figure
+    /// ```
     pub fn llr(&self, p: &Pentanomial) -> f64 {
         if p.pairs() == 0 {
             return 0.0;
@@ -228,6 +301,13 @@ impl Sprt {
     }
 
     /// The verdict for a log-likelihood ratio.
+    ///
+    /// ```
+    /// use dimchess_arena::stats::{Sprt, Verdict};
+    /// let s = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
+    /// assert_eq!(s.verdict(3.0), Verdict::H1Accepted);
+    /// assert_eq!(s.verdict(-3.0), Verdict::H0Accepted);
+    /// ```
     pub fn verdict(&self, llr: f64) -> Verdict {
         if llr >= self.upper_bound() {
             Verdict::H1Accepted

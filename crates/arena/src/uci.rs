@@ -30,6 +30,13 @@ use dimchess_any::engine::Score;
 pub const MAX_LINE: usize = 1 << 20;
 
 /// What went wrong with an engine.
+///
+/// ```
+/// use std::time::Duration;
+/// use dimchess_arena::uci::UciError;
+/// let e = UciError::Timeout { what: "bestmove", waited: Duration::from_millis(1100) };
+/// assert_eq!(e.to_string(), "no `bestmove` within 1100 ms");
+/// ```
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
 pub enum UciError {
     /// The process could not be started.
@@ -58,6 +65,11 @@ pub enum UciError {
 
 impl UciError {
     /// Whether the error is a missed deadline (a loss on time in a game).
+    ///
+    /// ```
+    /// use dimchess_arena::uci::UciError;
+    /// assert!(!UciError::Exited("uciok").is_timeout());
+    /// ```
     pub fn is_timeout(&self) -> bool {
         matches!(self, UciError::Timeout { .. })
     }
@@ -66,6 +78,11 @@ impl UciError {
 /// An engine's answer to `go`: its move text (`None` for `bestmove (none)` or `0000`) and the
 /// last score it reported (`info ... score cp N | mate N`, from the side to move; lines of a
 /// `multipv` other than 1 and bound-only scores are left out).
+///
+/// ```
+/// let answer = dimchess_arena::uci::UciAnswer::default();
+/// assert_eq!((answer.bestmove, answer.score), (None, None));
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct UciAnswer {
     /// The move, as the engine wrote it.
@@ -74,7 +91,18 @@ pub struct UciAnswer {
     pub score: Option<Score>,
 }
 
-/// One engine process, after its handshake (`uci`, options, `isready`).
+/// One engine process, after its handshake (`uci`, options, `isready`); see the module's
+/// example.
+///
+/// ```no_run
+/// use std::time::Duration;
+/// use dimchess_arena::uci::UciEngine;
+/// // A dimchess build speaks UCI as `dimchess uci`.
+/// let args = ["uci".to_string()];
+/// let engine = UciEngine::start("target/release/dimchess", &args, &[], "dimension-x", Duration::from_secs(10))?;
+/// assert_eq!(engine.name().map(|n| n.starts_with("dimchess")), Some(true));
+/// # Ok::<(), dimchess_arena::uci::UciError>(())
+/// ```
 pub struct UciEngine {
     path: String,
     child: Child,
@@ -95,6 +123,13 @@ impl UciEngine {
     /// be one the engine declares, case-insensitive), sets `UCI_Variant` to `variant` unless it
     /// is `fide` (an error if the engine does not declare that option, or declares its values
     /// without this one), then waits for `readyok`. Each answer is awaited at most `timeout`.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use dimchess_arena::uci::{UciEngine, UciError};
+    /// let e = UciEngine::start("/nonexistent", &[], &[], "fide", Duration::from_secs(1));
+    /// assert!(matches!(e, Err(UciError::Spawn { .. })));
+    /// ```
     pub fn start(
         path: &str,
         args: &[String],
@@ -204,17 +239,18 @@ impl UciEngine {
         self.sync(timeout)
     }
 
-    /// The program this engine runs.
+    /// The program this engine runs (see [`UciEngine`]'s example).
     pub fn path(&self) -> &str {
         &self.path
     }
 
-    /// The name the engine gave (`id name`).
+    /// The name the engine gave (`id name`; see [`UciEngine`]'s example).
     pub fn name(&self) -> Option<&str> {
         self.name.as_deref()
     }
 
-    /// `ucinewgame`, then `isready` and its `readyok` (awaited at most `timeout`).
+    /// `ucinewgame`, then `isready` and its `readyok` (awaited at most `timeout`; see the
+    /// module's example).
     pub fn new_game(&mut self, timeout: Duration) -> Result<(), UciError> {
         self.send("ucinewgame", "readyok")?;
         self.sync(timeout)
@@ -229,7 +265,8 @@ impl UciEngine {
     }
 
     /// Sends `position` (a whole `position ...` line) and `go` (a whole `go ...` line), and
-    /// waits for `bestmove` at most `timeout`, keeping the last score of the `info` lines.
+    /// waits for `bestmove` at most `timeout`, keeping the last score of the `info` lines
+    /// (see the module's example).
     pub fn go(
         &mut self,
         position: &str,
