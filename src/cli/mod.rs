@@ -24,6 +24,7 @@ use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use crate::core::error::one_line;
 use crate::{AnyPosition, Error, registry};
 
+mod arena;
 mod game;
 mod json;
 mod perft;
@@ -82,7 +83,7 @@ enum Command {
     /// Searches a position and prints the best move found (its iterations on stderr)
     Bestmove(search::BestmoveArgs),
     /// Plays games between players and reports each game, W/D/L and an Elo estimate
-    Match(search::MatchArgs),
+    Match(arena::MatchArgs),
     /// Finds every first move that forces a win within N of the side to move's turns
     Solve(solve::SolveArgs),
     /// Prints a shell completion script (see the README for where to put it)
@@ -178,23 +179,27 @@ fn position(variant: &str, fen: Option<&str>) -> Result<AnyPosition, Fail> {
 pub fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
     let io = write_failure;
     // Repeating an option is not an error: the last one counts (as before clap).
-    let cmd = Cli::command()
+    let cmd = command()
         .args_override_self(true)
         .mut_subcommands(|s| s.args_override_self(true));
     let args = std::iter::once("dimchess").chain(raw.iter().map(String::as_str));
-    let parsed = cmd
-        .try_get_matches_from(args)
-        .and_then(|m| Cli::from_arg_matches(&m));
-    let cli = match parsed {
+    let matches = match cmd.try_get_matches_from(args) {
+        Ok(m) => m,
+        Err(e) => return clap_failure(e, raw, out),
+    };
+    if let Some(done) = arena::run_hidden(&matches, out) {
+        return done;
+    }
+    let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
-        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
-            return write!(out, "{}", e.render()).map_err(io);
-        }
-        Err(e) => return Err(Fail(usage::error_line(&e, raw))),
+        Err(e) => return clap_failure(e, raw, out),
     };
     match cli.command {
         Command::Bestmove(a) => search::bestmove(a, out)?,
-        Command::Match(a) => search::run_match(a, out)?,
+        Command::Match(a) => {
+            let (testing, explicit_games) = arena::testing_options(&matches)?;
+            arena::run_match(a, testing, explicit_games, out)?
+        }
         Command::Uci => dimchess_uci::run(std::io::BufReader::new(std::io::stdin()), out)
             .map_err(write_failure)?,
         Command::Variants => {
@@ -228,6 +233,20 @@ pub fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
         }
     }
     Ok(())
+}
+
+/// The whole command line: [`Cli`] and the hidden engine-testing options and command
+/// (`arena::with_hidden`).
+fn command() -> clap::Command {
+    arena::with_hidden(Cli::command())
+}
+
+/// Help and version go to `out`; any other clap error is the tool's one-line failure.
+fn clap_failure(e: clap::Error, raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        return write!(out, "{}", e.render()).map_err(write_failure);
+    }
+    Err(Fail(usage::error_line(&e, raw)))
 }
 
 /// A write to stdout failed. A reader that closed the pipe early (`dimchess moves ... | head`)
@@ -290,6 +309,7 @@ mod tests {
     #[test]
     fn the_command_line_is_well_formed() {
         Cli::command().debug_assert();
+        command().debug_assert();
     }
 
     #[test]
