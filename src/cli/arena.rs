@@ -1,17 +1,11 @@
-//! The tool's `match` (games between players, crate `dimchess-arena`) and `openings`
-//! (balanced start positions for it).
-//!
-//! The options that came with the engine-testing work (`--concurrency`, `--sprt`,
-//! `--adjudicate-win`, `--adjudicate-draw`, `--timemargin`) and the `openings` command are
-//! added to the command line when it is parsed ([`with_hidden`]), hidden from `--help` and
-//! from the completion scripts, whose texts are pinned by the golden tests
-//! (`tests/golden/help-match.txt`, `help.txt`, `completions-bash.txt`); docs/engine.md
-//! describes them ("Testing like engine authors").
+//! The tool's `match` (games between players, crate `dimchess-arena`: external UCI engines,
+//! concurrency, paired openings, SPRT, adjudication) and `openings` (balanced start positions
+//! for it). docs/engine.md, "Testing like engine authors", shows how they are used.
 
 use std::io::Write;
 use std::time::Duration;
 
-use clap::{ArgMatches, Args, FromArgMatches};
+use clap::Args;
 use serde::Serialize;
 
 use super::json::{self, Fixed};
@@ -35,7 +29,8 @@ const SPRT_GAMES: u64 = 100_000;
 /// The arguments of `dimchess match`.
 #[derive(Args)]
 #[command(
-    after_help = "PLAYER: random, greedy or engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid]"
+    after_help = "PLAYER: random, greedy, engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid]\n        \
+                  or uci:PATH[:args=WORDS][:name=NAME][:depth=N|:movetime=MS|:nodes=N][:Option=value...]"
 )]
 pub(super) struct MatchArgs {
     /// The variant id (see `dimchess variants`)
@@ -50,9 +45,10 @@ pub(super) struct MatchArgs {
     /// The other players of a four-seat game (give it twice)
     #[arg(long = "players", value_name = "PLAYER", allow_hyphen_values = true)]
     others: Vec<String>,
-    /// Games to play, 1 to 1000000 (player A's seat rotates)
-    #[arg(long, value_name = "N", default_value_t = 10, value_parser = in_range::<u64>(1, 1_000_000), allow_hyphen_values = true)]
-    games: u64,
+    /// Games to play, 1 to 1000000 (player A's seat rotates) [default: 10; with --sprt, until
+    /// the test decides]
+    #[arg(long, value_name = "N", value_parser = in_range::<u64>(1, 1_000_000), allow_hyphen_values = true)]
+    games: Option<u64>,
     /// Milliseconds per move of an engine player that has no limit of its own
     #[arg(long, value_name = "MS", default_value_t = 100, value_parser = in_range::<u64>(1, 86_400_000), allow_hyphen_values = true)]
     movetime: u64,
@@ -71,26 +67,28 @@ pub(super) struct MatchArgs {
     /// Prints one JSON object with the totals instead of a line per game and the totals
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    testing: MatchTesting,
 }
 
-// The options of `dimchess match` for engine testing, hidden from its help (see the module;
-// a doc comment here would replace the command's summary).
+// The options of `dimchess match` for engine testing. (Not a doc comment: clap would take it
+// for the command's summary.)
 #[derive(Args)]
 pub(super) struct MatchTesting {
     /// Games played at once, each on its own thread, 1 to 256
-    #[arg(long, hide = true, value_name = "N", default_value_t = 1, value_parser = in_range::<usize>(1, 256), allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = in_range::<usize>(1, 256), allow_hyphen_values = true)]
     concurrency: usize,
     /// Stops when the SPRT of elo0 against elo1 (normalized Elo) decides
-    #[arg(long, hide = true, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = |t: &str| t.parse::<Sprt>(), allow_hyphen_values = true)]
+    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = |t: &str| t.parse::<Sprt>(), allow_hyphen_values = true)]
     sprt: Option<Sprt>,
     /// Adjudicates a win when both engines agree on CP for MOVES moves each
-    #[arg(long, hide = true, value_name = "CP:MOVES", value_parser = |t: &str| t.parse::<WinRule>())]
+    #[arg(long, value_name = "CP:MOVES", value_parser = |t: &str| t.parse::<WinRule>())]
     adjudicate_win: Option<WinRule>,
     /// Adjudicates a draw from move MOVE when both engines' scores stay within CP for MOVES moves each
-    #[arg(long, hide = true, value_name = "MOVE:CP:MOVES", value_parser = |t: &str| t.parse::<DrawRule>())]
+    #[arg(long, value_name = "MOVE:CP:MOVES", value_parser = |t: &str| t.parse::<DrawRule>())]
     adjudicate_draw: Option<DrawRule>,
     /// Milliseconds a UCI engine may overrun its time for a move before it loses on time
-    #[arg(long, hide = true, value_name = "MS", default_value_t = 1000, value_parser = in_range::<u64>(0, 3_600_000), allow_hyphen_values = true)]
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = in_range::<u64>(0, 3_600_000), allow_hyphen_values = true)]
     timemargin: u64,
 }
 
@@ -117,42 +115,8 @@ pub(super) struct OpeningsArgs {
     out: Option<String>,
 }
 
-/// `cmd` (the tool's command line) with the engine-testing options of `match` and the
-/// `openings` command, both hidden.
-pub(super) fn with_hidden(cmd: clap::Command) -> clap::Command {
-    cmd.mut_subcommand("match", MatchTesting::augment_args)
-        .subcommand(
-            OpeningsArgs::augment_args(clap::Command::new("openings"))
-                .about("Makes balanced start positions for `match --openings`: random plies, then a short search")
-                .hide(true),
-        )
-}
-
-/// Runs the hidden `openings` command if `m` holds it.
-pub(super) fn run_hidden(m: &ArgMatches, out: &mut impl Write) -> Option<Result<(), Fail>> {
-    let ("openings", sub) = m.subcommand()? else {
-        return None;
-    };
-    Some(
-        OpeningsArgs::from_arg_matches(sub)
-            .map_err(|e| Fail(e.to_string()))
-            .and_then(|a| make_openings(a, out)),
-    )
-}
-
-/// The testing options of `match` in `m` (the whole command line's matches), and whether
-/// `--games` was given.
-pub(super) fn testing_options(m: &ArgMatches) -> Result<(MatchTesting, bool), Fail> {
-    let Some(sub) = m.subcommand_matches("match") else {
-        return Err(Fail("no match arguments".into()));
-    };
-    let explicit_games = sub.value_source("games") == Some(clap::parser::ValueSource::CommandLine);
-    let t = MatchTesting::from_arg_matches(sub).map_err(|e| Fail(e.to_string()))?;
-    Ok((t, explicit_games))
-}
-
 /// `dimchess openings <variant> --count N [--plies K] [--seed S] [--depth D] [--out FILE]`.
-fn make_openings(a: OpeningsArgs, out: &mut impl Write) -> Result<(), Fail> {
+pub(super) fn make_openings(a: OpeningsArgs, out: &mut impl Write) -> Result<(), Fail> {
     let info = registry::find(&a.variant)?;
     let options = GenerateOptions {
         count: a.count,
@@ -179,12 +143,7 @@ fn make_openings(a: OpeningsArgs, out: &mut impl Write) -> Result<(), Fail> {
 /// `dimchess match <variant> --white PLAYER --black PLAYER [--players PLAYER...] [--games N]
 /// [--movetime MS] [--openings FILE] [--record DIR] [--max-plies N] [--seed N] [--json]`, and
 /// the testing options.
-pub(super) fn run_match(
-    args: MatchArgs,
-    testing: MatchTesting,
-    explicit_games: bool,
-    out: &mut impl Write,
-) -> Result<(), Fail> {
+pub(super) fn run_match(args: MatchArgs, out: &mut impl Write) -> Result<(), Fail> {
     let MatchArgs {
         variant,
         white,
@@ -197,6 +156,7 @@ pub(super) fn run_match(
         max_plies,
         seed,
         json,
+        testing,
     } = args;
     let info = registry::find(&variant)?;
     let mut players = vec![
@@ -224,11 +184,11 @@ pub(super) fn run_match(
             seats - 2
         )));
     }
-    config.games = if testing.sprt.is_some() && !explicit_games {
+    config.games = games.unwrap_or(if testing.sprt.is_some() {
         SPRT_GAMES
     } else {
-        games
-    };
+        10
+    });
     config.max_plies = max_plies;
     config.seed = seed;
     config.concurrency = testing.concurrency;

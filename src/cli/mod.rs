@@ -84,6 +84,8 @@ enum Command {
     Bestmove(search::BestmoveArgs),
     /// Plays games between players and reports each game, W/D/L and an Elo estimate
     Match(arena::MatchArgs),
+    /// Makes balanced start positions for `match --openings`: random plies, then a short search
+    Openings(arena::OpeningsArgs),
     /// Finds every first move that forces a win within N of the side to move's turns
     Solve(solve::SolveArgs),
     /// Prints a shell completion script (see the README for where to put it)
@@ -179,7 +181,7 @@ fn position(variant: &str, fen: Option<&str>) -> Result<AnyPosition, Fail> {
 pub fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
     let io = write_failure;
     // Repeating an option is not an error: the last one counts (as before clap).
-    let cmd = command()
+    let cmd = Cli::command()
         .args_override_self(true)
         .mut_subcommands(|s| s.args_override_self(true));
     let args = std::iter::once("dimchess").chain(raw.iter().map(String::as_str));
@@ -187,19 +189,14 @@ pub fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
         Ok(m) => m,
         Err(e) => return clap_failure(e, raw, out),
     };
-    if let Some(done) = arena::run_hidden(&matches, out) {
-        return done;
-    }
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => return clap_failure(e, raw, out),
     };
     match cli.command {
         Command::Bestmove(a) => search::bestmove(a, out)?,
-        Command::Match(a) => {
-            let (testing, explicit_games) = arena::testing_options(&matches)?;
-            arena::run_match(a, testing, explicit_games, out)?
-        }
+        Command::Match(a) => arena::run_match(a, out)?,
+        Command::Openings(a) => arena::make_openings(a, out)?,
         Command::Uci => dimchess_uci::run(std::io::BufReader::new(std::io::stdin()), out)
             .map_err(write_failure)?,
         Command::Variants => {
@@ -233,12 +230,6 @@ pub fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
         }
     }
     Ok(())
-}
-
-/// The whole command line: [`Cli`] and the hidden engine-testing options and command
-/// (`arena::with_hidden`).
-fn command() -> clap::Command {
-    arena::with_hidden(Cli::command())
 }
 
 /// Help and version go to `out`; any other clap error is the tool's one-line failure.
@@ -309,7 +300,6 @@ mod tests {
     #[test]
     fn the_command_line_is_well_formed() {
         Cli::command().debug_assert();
-        command().debug_assert();
     }
 
     #[test]

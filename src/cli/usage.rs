@@ -1,5 +1,6 @@
 //! Command-line errors found by clap, as the tool's one-line errors.
 
+use clap::CommandFactory;
 use clap::error::ErrorKind;
 
 /// One line for a command-line error found by clap (whose own text has several lines: usage
@@ -13,7 +14,7 @@ pub(super) fn error_line(e: &clap::Error, raw: &[String]) -> String {
         _ => None,
     };
     // Built, so that its arguments print as in clap's errors (`--turns <N>`).
-    let mut cli = super::command();
+    let mut cli = super::Cli::command();
     cli.build();
     let sub = raw
         .first()

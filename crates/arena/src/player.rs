@@ -183,7 +183,7 @@ impl PlayerSpec {
             }
             _ => {
                 return Err(Error::Player(format!(
-                    "player `{text}`: expected random, greedy or engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid]"
+                    "player `{text}`: expected random, greedy, engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid] or uci:PATH[:args=WORDS][:Option=value...]"
                 )));
             }
         };
@@ -224,7 +224,7 @@ mod tests {
     fn errors_name_the_culprit() {
         assert_eq!(
             err("alien"),
-            "player `alien`: expected random, greedy or engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid]"
+            "player `alien`: expected random, greedy, engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid] or uci:PATH[:args=WORDS][:Option=value...]"
         );
         assert_eq!(
             err("random:x"),
