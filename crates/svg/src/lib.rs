@@ -21,6 +21,8 @@ use core::fmt::Write as _;
 
 use dimchess_core::layout::{BoardLayout, CellRef, Layout};
 
+pub mod pieces;
+
 /// Side of a cell, in px.
 const CELL: f64 = 44.0;
 /// Outer margin.
