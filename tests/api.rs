@@ -60,10 +60,19 @@ fn every_variant_starts_parses_and_describes_itself() {
         assert_eq!(sorted.len(), names.len(), "{}: cell names repeat", v.id);
         let picture = svg::render(&l, v.id);
         assert!(picture.starts_with("<svg") && picture.ends_with("</svg>\n"));
+        // Each piece drawn with its glyph (the pictures follow the glyphs' definitions), no
+        // disc but the players' swatches.
+        let drawn = picture.split_once("</defs>").map_or("", |(_, d)| d);
         assert_eq!(
-            picture.matches("<circle").count(),
-            pieces + l.players.len() + 2 * l.in_flight.len(),
-            "{}: one disc per piece",
+            drawn.matches("</title><use ").count(),
+            pieces + l.in_flight.len(),
+            "{}: one glyph per piece",
+            v.id
+        );
+        assert_eq!(
+            drawn.matches("<circle").count(),
+            l.players.len(),
+            "{}",
             v.id
         );
     }
