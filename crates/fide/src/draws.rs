@@ -17,7 +17,7 @@
 
 use dimchess_core::{Outcome, Position};
 
-use crate::chess::Chess;
+use crate::position::Chess;
 use crate::moves::MoveKind;
 use crate::types::Role;
 use crate::zobrist;

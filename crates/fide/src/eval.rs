@@ -9,8 +9,8 @@
 use dimchess_core::eval::{Capture, Evaluate};
 
 use crate::board::Board;
-use crate::chess::Chess;
 use crate::moves::{Move, MoveKind};
+use crate::position::Chess;
 use crate::types::{Color, Role};
 
 /// The value of a piece of `role` in centipawns (the king: 0, it is never traded).
