@@ -26,8 +26,9 @@
 //! A game applies its variant's rules that a position alone cannot (see
 //! [`Position::game_ending`] and [`Position::draw_claim`]): it counts how often each position
 //! has occurred, by the variant's [`Position::repetition_key`]. In `three-level` the third
-//! occurrence of a position draws the game (TL-18); in `fide` fivefold repetition, the 75-move
-//! rule and dead positions by insufficient material end it, and the player to move may claim a
+//! occurrence of a position draws the game (TL-18); in `fide` fivefold repetition and the
+//! 75-move rule end it (and dead positions by insufficient material, which the position's
+//! own [`Position::outcome`] reports), and the player to move may claim a
 //! draw by threefold repetition or the 50-move rule ([`Game::can_claim_draw`],
 //! [`Game::claim_draw`]). A record claims such a draw by ending with it as its result:
 //!

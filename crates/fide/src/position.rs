@@ -228,6 +228,8 @@ impl Position for Chess {
     type Move = Move;
     type MoveList = Moves;
 
+    /// Every legal move; none after checkmate or stalemate. A dead position by insufficient
+    /// material keeps its moves, though [`Position::outcome`] calls it a draw.
     fn legal_moves(&self, moves: &mut Moves) {
         moves.clear();
         self.generate(&mut Lister(moves));
@@ -311,9 +313,17 @@ impl Position for Chess {
         false
     }
 
+    /// Checkmate and stalemate, and the dead positions by insufficient material that
+    /// [`draws::insufficient_material`] recognises (K v K, K+N v K, K+B v K, kings and bishops
+    /// all on squares of one colour) as `1/2-1/2 (insufficient material)`, as shakmaty does.
+    /// A dead position keeps its legal moves: perft counts through it (the rulebook's library
+    /// "does not end games by ... insufficient material" in its move tree, and the published
+    /// perft figures count such positions' children). Checkmate and stalemate come first.
     fn outcome(&self) -> Option<Outcome> {
         if self.count_legal_moves() > 0 {
-            return None;
+            return draws::insufficient_material(self).then_some(Outcome::Draw {
+                reason: "insufficient material",
+            });
         }
         Some(if self.is_check() {
             Outcome::Win {
