@@ -132,13 +132,6 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
             .king_of(color)
             .or_else(|| self.flight.king(color))
     }
-
-    /// The legal moves (a convenience over [`Position::legal_moves`]).
-    pub fn moves(&self) -> Moves {
-        let mut m = Moves::new();
-        self.legal_moves(&mut m);
-        m
-    }
 }
 
 impl<const OPTIONAL: bool> Position for HyperspacePosition<OPTIONAL> {
