@@ -33,7 +33,7 @@ use std::time::{Duration, Instant};
 use arrayvec::ArrayVec;
 use dimchess_core::{Error, Evaluate, Position};
 use dimchess_dimension_x::eval::kind_value;
-use dimchess_dimension_x::{Action, DxPosition, Kind, PartialTurn, Turn};
+use dimchess_dimension_x::{Action, DxPosition, PartialTurn, Role, Turn};
 
 use crate::limits::Limits;
 use crate::score::{INFINITY, Score, WIN, WIN_BOUND};
@@ -426,7 +426,7 @@ impl DxEngine {
                 if let Some((c, kind)) = a.target().and_then(|sq| pos.fide_piece(sq))
                     && c != me
                 {
-                    let v = if kind == Kind::King {
+                    let v = if kind == Role::King {
                         KING
                     } else {
                         kind_value(kind)
@@ -500,7 +500,7 @@ impl DxEngine {
             } else if let Some((c, kind)) = a.target().and_then(|sq| pos.fide_piece(sq))
                 && c != me
             {
-                if kind == Kind::King {
+                if kind == Role::King {
                     KING
                 } else {
                     CAPTURE + kind_value(kind) * 16 - a.ordinal() as i32 / 4096
