@@ -41,7 +41,7 @@ impl Evaluate for ThreeLevel {
         if self.eliminated & (1 << player) != 0 {
             return 0;
         }
-        let mine = self.by_colour[player];
+        let mine = self.by_color[player];
         let mut total = 1000;
         for k in Kind::ALL {
             let v = VALUES[k as usize];

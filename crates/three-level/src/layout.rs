@@ -5,7 +5,7 @@
 use dimchess_core::layout::{BoardLayout, Describe, Layout, PieceLayout, Player};
 
 use crate::geometry::{cell_at, cell_name};
-use crate::piece::Colour;
+use crate::piece::Color;
 use crate::position::ThreeLevel;
 
 impl Describe for ThreeLevel {
@@ -23,7 +23,7 @@ impl Describe for ThreeLevel {
                         {
                             cell.piece = Some(PieceLayout::new(
                                 p.kind.letter().to_string(),
-                                p.colour as usize,
+                                p.color as usize,
                                 p.kind.name(),
                             ));
                         }
@@ -34,12 +34,12 @@ impl Describe for ThreeLevel {
             .collect();
         let mut l = Layout::new(boards, Player::four());
         l.turn = self.side_to_move() as usize;
-        let out: Vec<&str> = Colour::ALL
+        let out: Vec<&str> = Color::ALL
             .iter()
             .filter(|&&c| !self.is_live(c))
             .map(|c| c.name())
             .collect();
-        let records: Vec<String> = Colour::ALL
+        let records: Vec<String> = Color::ALL
             .iter()
             .filter_map(|&c| {
                 self.ep_record(c).map(|r| {

@@ -10,7 +10,7 @@
 
 use crate::geometry::{Bb, TABLES};
 use crate::moves::Move;
-use crate::piece::{Colour, Kind, Variant};
+use crate::piece::{Color, Kind, Variant};
 use crate::position::{Groups, ThreeLevel};
 
 /// Where generated moves go: a list, a counter (bulk counting in perft), or the children.
@@ -214,7 +214,7 @@ impl ThreeLevel {
     pub(crate) fn context(&self) -> Ctx {
         let t = &*TABLES;
         let s = self.side;
-        let own = self.by_colour[s as usize];
+        let own = self.by_color[s as usize];
         let occ = self.occupied;
         let q = self.next_live(s);
         let groups = self.groups();
@@ -237,7 +237,7 @@ impl ThreeLevel {
             return slow_ctx(king);
         }
         let royals = self.royal_pieces();
-        let qs = self.by_colour[q as usize];
+        let qs = self.by_color[q as usize];
         let gens = self.kind_bb(Kind::General);
         let diag = if xq { Bb::EMPTY } else { groups.diag };
         let mut in_check = false;
@@ -249,11 +249,11 @@ impl ThreeLevel {
         // alone on such a line screens a discovered attack). Nothing of Q's can be
         // discovered onto Q's own King; in Xiang Qi, Q's General can be screened from
         // another General (TX-10).
-        for x in Colour::ALL {
+        for x in Color::ALL {
             if !self.is_live(x) || (x == q && !xq) {
                 continue;
             }
-            let Some(kx) = (royals & self.by_colour[x as usize]).first() else {
+            let Some(kx) = (royals & self.by_color[x as usize]).first() else {
                 continue;
             };
             let att = if x == s {
@@ -264,7 +264,7 @@ impl ThreeLevel {
                 qs
             };
             let screen = if xq {
-                gens.and_not(self.by_colour[x as usize])
+                gens.and_not(self.by_color[x as usize])
             } else {
                 Bb::EMPTY
             };
@@ -371,7 +371,7 @@ impl ThreeLevel {
                     &ctx.groups,
                     to,
                     self.others_mask(self.side),
-                    self.occupied.and_not(self.by_colour[self.side as usize]),
+                    self.occupied.and_not(self.by_color[self.side as usize]),
                     occ,
                 ) {
                     targets.clear(to);
@@ -430,7 +430,7 @@ impl ThreeLevel {
     /// The passed cells a Pawn of the side to move may capture en passant onto (TL-9).
     fn ep_cells(&self) -> Bb {
         let mut b = Bb::EMPTY;
-        for d in Colour::ALL {
+        for d in Color::ALL {
             if let Some(r) = self.ep[d as usize].filter(|_| d != self.side)
                 && !self.occupied.contains(r.passed as usize)
             {
@@ -455,7 +455,7 @@ impl ThreeLevel {
         let steps = (push.ray_attacks(from, 0, occ) | push.ray_attacks(from, 1, occ)).and_not(occ);
         let caps = crate::geometry::PAWN_CAPTURE[si].get(from);
         (
-            steps | (caps & occ).and_not(self.by_colour[si]),
+            steps | (caps & occ).and_not(self.by_color[si]),
             caps & ep_cells,
         )
     }
@@ -465,7 +465,7 @@ impl ThreeLevel {
     fn piece_targets(&self, mut f: impl FnMut(usize, Bb)) {
         let t = &*TABLES;
         let si = self.side as usize;
-        let own = self.by_colour[si];
+        let own = self.by_color[si];
         let occ = self.occupied;
         let mine = |k: Kind| own & self.kind_bb(k);
         if self.variant.is_xiangqi() {
@@ -561,7 +561,7 @@ impl ThreeLevel {
             let ep_cells = self.ep_cells();
             let choices = self.promotion_choices(self.side);
             let any_choice = choices.iter().any(Option::is_some);
-            for from in (self.by_colour[si] & self.kind_bb(Kind::Pawn)).iter() {
+            for from in (self.by_color[si] & self.kind_bb(Kind::Pawn)).iter() {
                 let (tg, ep) = self.pawn_targets(from, ep_cells);
                 for to in (tg | ep).iter() {
                     if t.far_corner[si].contains(to) && any_choice {
@@ -607,7 +607,7 @@ impl ThreeLevel {
         let si = side as usize;
         let occ = self.occupied;
         let empty = !occ;
-        let enemies = occ.and_not(self.by_colour[si]);
+        let enemies = occ.and_not(self.by_color[si]);
         let far = t.far_corner[si];
         let [f1, f2] = crate::geometry::forward(side);
         let mut n = 0;
@@ -648,7 +648,7 @@ impl ThreeLevel {
             let si = self.side as usize;
             let ep_cells = self.ep_cells();
             let far = t.far_corner[si];
-            let pawns = self.by_colour[si] & self.kind_bb(Kind::Pawn);
+            let pawns = self.by_color[si] & self.kind_bb(Kind::Pawn);
             // Pawns that the fast test clears as a group are generated a direction at a time.
             let plain = if ctx.slow_all || ctx.in_check {
                 Bb::EMPTY

@@ -74,13 +74,13 @@ impl ThreeLevel {
                 format!("there is no piece on {}", cell_name(from)),
             ));
         };
-        if piece.colour != self.side {
+        if piece.color != self.side {
             return Err(illegal(
                 "TL-4",
                 format!(
                     "the piece on {} is {}'s, and {} is to move",
                     cell_name(from),
-                    piece.colour.name(),
+                    piece.color.name(),
                     self.side.name()
                 ),
             ));

@@ -2,7 +2,7 @@
 
 /// The four players, in turn order (TL-4).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
-pub enum Colour {
+pub enum Color {
     /// Red, corner a1, moves first.
     Red = 0,
     /// Blue, corner h1.
@@ -13,29 +13,29 @@ pub enum Colour {
     Green = 3,
 }
 
-impl Colour {
+impl Color {
     /// All colours in turn order.
-    pub const ALL: [Colour; 4] = [Colour::Red, Colour::Blue, Colour::Yellow, Colour::Green];
+    pub const ALL: [Color; 4] = [Color::Red, Color::Blue, Color::Yellow, Color::Green];
     /// From an index 0..4.
     #[inline]
-    pub fn from_index(i: usize) -> Colour {
-        Colour::ALL[i & 3]
+    pub fn from_index(i: usize) -> Color {
+        Color::ALL[i & 3]
     }
     /// The opposite player (TL-3).
-    pub fn opposite(self) -> Colour {
-        Colour::from_index(self as usize + 2)
+    pub fn opposite(self) -> Color {
+        Color::from_index(self as usize + 2)
     }
     /// Token letter (`r`, `b`, `y`, `g`).
     pub fn letter(self) -> char {
         ['r', 'b', 'y', 'g'][self as usize]
     }
     /// Parse a token letter.
-    pub fn from_letter(c: char) -> Option<Colour> {
+    pub fn from_letter(c: char) -> Option<Color> {
         match c {
-            'r' => Some(Colour::Red),
-            'b' => Some(Colour::Blue),
-            'y' => Some(Colour::Yellow),
-            'g' => Some(Colour::Green),
+            'r' => Some(Color::Red),
+            'b' => Some(Color::Blue),
+            'y' => Some(Color::Yellow),
+            'g' => Some(Color::Green),
             _ => None,
         }
     }
@@ -214,7 +214,7 @@ impl Variant {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct Piece {
     /// owner
-    pub colour: Colour,
+    pub color: Color,
     /// kind
     pub kind: Kind,
 }
@@ -223,7 +223,7 @@ impl Piece {
     /// Mailbox code (never 0).
     #[inline]
     pub fn code(self) -> u8 {
-        ((self.colour as u8) << 4 | self.kind as u8) + 1
+        ((self.color as u8) << 4 | self.kind as u8) + 1
     }
     /// From a non-zero mailbox code.
     #[inline]
@@ -233,7 +233,7 @@ impl Piece {
         } else {
             let c = code - 1;
             Some(Piece {
-                colour: Colour::from_index((c >> 4) as usize),
+                color: Color::from_index((c >> 4) as usize),
                 kind: Kind::ALL[(c & 15) as usize],
             })
         }

@@ -2,7 +2,7 @@
 
 use crate::geometry::TABLES;
 use crate::moves::Move;
-use crate::piece::{Colour, Kind, Piece, Variant};
+use crate::piece::{Color, Kind, Piece, Variant};
 use crate::position::{EpRecord, ThreeLevel};
 
 /// What a move is, beside its cells (derived from the position).
@@ -39,7 +39,7 @@ impl ThreeLevel {
             return Flags::default();
         }
         let t = &*TABLES;
-        let ci = p.colour as usize;
+        let ci = p.color as usize;
         let single = t.pawn_push1[ci].ray(from, 0) | t.pawn_push1[ci].ray(from, 1);
         let reach2 = t.pawn_push2[ci].ray(from, 0) | t.pawn_push2[ci].ray(from, 1);
         Flags {
@@ -127,7 +127,7 @@ impl ThreeLevel {
             let flags = self.generated_flags(from, to, m);
             if flags.en_passant {
                 // TL-9: the recorded Pawn whose passed cell is the destination is removed.
-                for d in Colour::ALL {
+                for d in Color::ALL {
                     if let Some(r) =
                         self.ep[d as usize].filter(|r| d != s && r.passed as usize == to)
                     {
@@ -139,8 +139,8 @@ impl ThreeLevel {
             } else if let Some(cap) = self.remove(to) {
                 reset = true;
                 // TL-14 step 2: a record whose Pawn was captured is deleted.
-                if self.ep[cap.colour as usize].is_some_and(|r| r.pawn as usize == to) {
-                    self.set_ep(cap.colour, None);
+                if self.ep[cap.color as usize].is_some_and(|r| r.pawn as usize == to) {
+                    self.set_ep(cap.color, None);
                 }
             }
             if let Some(p) = self.remove(from) {
@@ -148,7 +148,7 @@ impl ThreeLevel {
                     reset = true; // TL-14 step 3, TX-11
                 }
                 let landed = match m.promotion() {
-                    Some(k) => Piece { colour: s, kind: k },
+                    Some(k) => Piece { color: s, kind: k },
                     None => p,
                 };
                 self.put(to, landed);
@@ -180,14 +180,14 @@ impl ThreeLevel {
     /// checkmated and removed; repeated until nothing changes (with TL-20 between rounds).
     /// `survivor`, a player known not to be eliminated (the mover of a legal turn), is not
     /// tested.
-    pub(crate) fn eliminate(&mut self, q: Colour, survivor: Option<Colour>) {
+    pub(crate) fn eliminate(&mut self, q: Color, survivor: Option<Color>) {
         let xq = self.variant.is_xiangqi();
         loop {
             let mut any = false;
             // The attack groups once per round (main variants): removing another player's
             // pieces leaves Q's groups as they are; TL-20 changes them, and ends the round.
             let groups = (!xq).then(|| self.groups());
-            for x in Colour::ALL {
+            for x in Color::ALL {
                 if x == q || Some(x) == survivor || !self.is_live(x) {
                     continue;
                 }
@@ -199,7 +199,7 @@ impl ThreeLevel {
                     None => self.attacked(k, 1 << q as u8, self.occupied),
                 };
                 if attacked {
-                    for c in self.by_colour[x as usize].iter() {
+                    for c in self.by_color[x as usize].iter() {
                         self.remove(c);
                     }
                     self.set_ep(x, None);
@@ -218,11 +218,11 @@ impl ThreeLevel {
     }
 
     /// TL-20: every King, Queen, Bishop, Knight and Rook of `q` becomes its promoted form.
-    fn promote_army(&mut self, q: Colour) {
-        for c in self.by_colour[q as usize].iter() {
+    fn promote_army(&mut self, q: Color) {
+        for c in self.by_color[q as usize].iter() {
             if let Some(k) = self.piece_at(c).and_then(|p| p.kind.promoted()) {
                 self.remove(c);
-                self.put(c, Piece { colour: q, kind: k });
+                self.put(c, Piece { color: q, kind: k });
             }
         }
     }

@@ -2,7 +2,7 @@
 //! attacks (TL-13, TX-11) and the end of the game (TL-17, TL-18).
 
 use crate::geometry::{Bb, CELLS, TABLES};
-use crate::piece::{Colour, KINDS, Kind, Piece, Variant};
+use crate::piece::{Color, KINDS, Kind, Piece, Variant};
 use crate::zobrist::KEYS;
 
 /// An en-passant record (TL-9): the passed cell and the double-stepped Pawn's cell.
@@ -29,11 +29,11 @@ pub struct EpRecord {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ThreeLevel {
     pub(crate) variant: Variant,
-    pub(crate) by_colour: [Bb; 4],
+    pub(crate) by_color: [Bb; 4],
     pub(crate) by_kind: [Bb; KINDS],
     pub(crate) occupied: Bb,
     pub(crate) board: [u8; CELLS],
-    pub(crate) side: Colour,
+    pub(crate) side: Color,
     pub(crate) eliminated: u8,
     pub(crate) ep: [Option<EpRecord>; 4],
     pub(crate) halfmove: u32,
@@ -60,9 +60,9 @@ pub(crate) struct Groups {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Ending {
     /// One live player remains and wins.
-    LastPlayer(Colour),
+    LastPlayer(Color),
     /// A Pawn reached its far corner with nothing left to promote to; its owner wins (TL-11).
-    PromotionWin(Colour),
+    PromotionWin(Color),
     /// The clock draw among the live players (TL-18).
     ClockDraw,
 }
@@ -72,11 +72,11 @@ impl ThreeLevel {
     pub(crate) fn empty(variant: Variant) -> ThreeLevel {
         ThreeLevel {
             variant,
-            by_colour: [Bb::EMPTY; 4],
+            by_color: [Bb::EMPTY; 4],
             by_kind: [Bb::EMPTY; KINDS],
             occupied: Bb::EMPTY,
             board: [0; CELLS],
-            side: Colour::Red,
+            side: Color::Red,
             eliminated: 0,
             ep: [None; 4],
             halfmove: 0,
@@ -91,7 +91,7 @@ impl ThreeLevel {
     }
 
     /// The player to move.
-    pub fn side_to_move(&self) -> Colour {
+    pub fn side_to_move(&self) -> Color {
         self.side
     }
 
@@ -103,12 +103,12 @@ impl ThreeLevel {
 
     /// Whether player `c` is still in the game.
     #[inline]
-    pub fn is_live(&self, c: Colour) -> bool {
+    pub fn is_live(&self, c: Color) -> bool {
         self.eliminated & (1 << c as u8) == 0
     }
 
     /// The en-passant record of player `c` (TL-9).
-    pub fn ep_record(&self, c: Colour) -> Option<EpRecord> {
+    pub fn ep_record(&self, c: Color) -> Option<EpRecord> {
         self.ep[c as usize]
     }
 
@@ -129,9 +129,9 @@ impl ThreeLevel {
 
     /// The next live player after `c` in turn order (TL-4).
     #[inline]
-    pub fn next_live(&self, c: Colour) -> Colour {
+    pub fn next_live(&self, c: Color) -> Color {
         for k in 1..=4 {
-            let n = Colour::from_index(c as usize + k);
+            let n = Color::from_index(c as usize + k);
             if self.is_live(n) {
                 return n;
             }
@@ -140,8 +140,8 @@ impl ThreeLevel {
     }
 
     /// The cells of player `c`'s pieces.
-    pub fn pieces_of(&self, c: Colour) -> Bb {
-        self.by_colour[c as usize]
+    pub fn pieces_of(&self, c: Color) -> Bb {
+        self.by_color[c as usize]
     }
 
     /// The cells of the pieces of kind `k`, any owner.
@@ -152,26 +152,26 @@ impl ThreeLevel {
 
     #[inline]
     pub(crate) fn put(&mut self, c: usize, p: Piece) {
-        self.by_colour[p.colour as usize].set(c);
+        self.by_color[p.color as usize].set(c);
         self.by_kind[p.kind as usize].set(c);
         self.occupied.set(c);
         self.board[c] = p.code();
-        self.hash ^= KEYS.piece(p.colour, p.kind as usize, c);
+        self.hash ^= KEYS.piece(p.color, p.kind as usize, c);
     }
 
     #[inline]
     pub(crate) fn remove(&mut self, c: usize) -> Option<Piece> {
         let p = Piece::from_code(self.board[c])?;
-        self.by_colour[p.colour as usize].clear(c);
+        self.by_color[p.color as usize].clear(c);
         self.by_kind[p.kind as usize].clear(c);
         self.occupied.clear(c);
         self.board[c] = 0;
-        self.hash ^= KEYS.piece(p.colour, p.kind as usize, c);
+        self.hash ^= KEYS.piece(p.color, p.kind as usize, c);
         Some(p)
     }
 
     #[inline]
-    pub(crate) fn set_ep(&mut self, c: Colour, r: Option<EpRecord>) {
+    pub(crate) fn set_ep(&mut self, c: Color, r: Option<EpRecord>) {
         if let Some(old) = self.ep[c as usize] {
             self.hash ^= KEYS.ep(c, old);
         }
@@ -182,12 +182,12 @@ impl ThreeLevel {
     }
 
     #[inline]
-    pub(crate) fn set_side(&mut self, c: Colour) {
+    pub(crate) fn set_side(&mut self, c: Color) {
         self.hash ^= KEYS.side(self.side) ^ KEYS.side(c);
         self.side = c;
     }
 
-    pub(crate) fn mark_eliminated(&mut self, x: Colour) {
+    pub(crate) fn mark_eliminated(&mut self, x: Color) {
         if self.is_live(x) {
             self.eliminated |= 1 << x as u8;
             self.hash ^= KEYS.eliminated(x);
@@ -199,10 +199,10 @@ impl ThreeLevel {
         let mut h = KEYS.side(self.side);
         for c in 0..CELLS {
             if let Some(p) = self.piece_at(c) {
-                h ^= KEYS.piece(p.colour, p.kind as usize, c);
+                h ^= KEYS.piece(p.color, p.kind as usize, c);
             }
         }
-        for col in Colour::ALL {
+        for col in Color::ALL {
             if !self.is_live(col) {
                 h ^= KEYS.eliminated(col);
             }
@@ -215,8 +215,8 @@ impl ThreeLevel {
 
     /// The royal pieces (King, Emperor, General) of player `c`.
     #[inline]
-    pub(crate) fn royals(&self, c: Colour) -> Bb {
-        self.royal_pieces() & self.by_colour[c as usize]
+    pub(crate) fn royals(&self, c: Color) -> Bb {
+        self.royal_pieces() & self.by_color[c as usize]
     }
 
     /// Every royal piece: the Kings (and TL-21's Emperors in checkmate-promotion), or the
@@ -233,7 +233,7 @@ impl ThreeLevel {
 
     /// The cell of player `c`'s royal piece (King, Emperor or General), if it has one.
     #[inline]
-    pub fn royal_cell(&self, c: Colour) -> Option<usize> {
+    pub fn royal_cell(&self, c: Color) -> Option<usize> {
         self.royals(c).first()
     }
 
@@ -243,7 +243,7 @@ impl ThreeLevel {
         let mut b = Bb::EMPTY;
         for i in 0..4 {
             if mask >> i & 1 != 0 {
-                b |= self.by_colour[i];
+                b |= self.by_color[i];
             }
         }
         b
@@ -329,7 +329,7 @@ impl ThreeLevel {
                 if mask >> i & 1 == 0 {
                     continue;
                 }
-                let own = self.by_colour[i];
+                let own = self.by_color[i];
                 if (t.point_attackers[i][cell] & own & self.kind_bb(Kind::Point)).any() {
                     return true;
                 }
@@ -389,7 +389,7 @@ impl ThreeLevel {
         use crate::geometry::PAWN_ATTACKERS;
         let pawns = self.kind_bb(Kind::Pawn);
         let mut out = Bb::EMPTY;
-        for (i, (table, own)) in PAWN_ATTACKERS.iter().zip(self.by_colour).enumerate() {
+        for (i, (table, own)) in PAWN_ATTACKERS.iter().zip(self.by_color).enumerate() {
             if mask >> i & 1 != 0 {
                 out |= table.get(cell) & pawns & own;
             }
@@ -400,11 +400,11 @@ impl ThreeLevel {
     /// [`Self::attacked_by`] for one attacking player `c` (the next player's attacks on the
     /// other Kings, TL-14 step 6): its Pawn table looked up directly.
     #[inline]
-    pub(crate) fn attacked_by_one(&self, g: &Groups, cell: usize, c: Colour, occ: Bb) -> bool {
+    pub(crate) fn attacked_by_one(&self, g: &Groups, cell: usize, c: Color, occ: Bb) -> bool {
         let pawns =
             crate::geometry::PAWN_ATTACKERS[c as usize].get(cell) & self.kind_bb(Kind::Pawn);
         let leapers = self.leapers_to(g, cell) | pawns;
-        self.hit(g, cell, leapers, self.by_colour[c as usize], occ)
+        self.hit(g, cell, leapers, self.by_color[c as usize], occ)
     }
 
     /// The Knights, Kings and triagonal steppers (any owner) that reach `cell`.
@@ -433,12 +433,12 @@ impl ThreeLevel {
 
     /// The live players other than `c`, as a mask.
     #[inline]
-    pub(crate) fn others_mask(&self, c: Colour) -> u8 {
+    pub(crate) fn others_mask(&self, c: Color) -> u8 {
         !self.eliminated & 0xF & !(1 << c as u8)
     }
 
     /// Whether player `c`'s royal piece is attacked by another live player (in check).
-    pub fn in_check(&self, c: Colour) -> bool {
+    pub fn in_check(&self, c: Color) -> bool {
         match self.royal_cell(c) {
             Some(k) => self.attacked(k, self.others_mask(c), self.occupied),
             None => false,
@@ -469,8 +469,8 @@ impl ThreeLevel {
     }
 
     /// The family counts of player `c`: Q+D, R+V, B+M, N+C (TL-10, TL-22).
-    pub(crate) fn families(&self, c: Colour) -> [u32; 4] {
-        let own = self.by_colour[c as usize];
+    pub(crate) fn families(&self, c: Color) -> [u32; 4] {
+        let own = self.by_color[c as usize];
         let n = |a: Kind, b: Kind| ((self.kind_bb(a) | self.kind_bb(b)) & own).count();
         [
             n(Kind::Queen, Kind::Diarch),
@@ -481,7 +481,7 @@ impl ThreeLevel {
     }
 
     /// The promotion choices within the limits (TL-10, TL-22), in the order q, r, b, n.
-    pub(crate) fn promotion_choices(&self, c: Colour) -> [Option<Kind>; 4] {
+    pub(crate) fn promotion_choices(&self, c: Color) -> [Option<Kind>; 4] {
         let f = self.families(c);
         let lim = [2, 4, 4, 4];
         let ks = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight];
@@ -489,7 +489,7 @@ impl ThreeLevel {
     }
 
     /// The owner of a Pawn standing on its own far-corner column (TL-11), if any.
-    pub fn promotion_winner(&self) -> Option<Colour> {
+    pub fn promotion_winner(&self) -> Option<Color> {
         if self.variant.is_xiangqi() {
             return None;
         }
@@ -498,9 +498,9 @@ impl ThreeLevel {
         if (pawns & t.far_corners).is_empty() {
             return None;
         }
-        Colour::ALL
+        Color::ALL
             .into_iter()
-            .find(|&c| (pawns & self.by_colour[c as usize] & t.far_corner[c as usize]).any())
+            .find(|&c| (pawns & self.by_color[c as usize] & t.far_corner[c as usize]).any())
     }
 
     /// How the game has ended, if it has (TL-17, TL-18): a promotion win first, then the last

@@ -9,7 +9,7 @@ use dimchess_core::text::{
 };
 
 use crate::geometry::{TABLES, cell_at, cell_name, coords, forward, parse_cell};
-use crate::piece::{Colour, Kind, Piece, Variant};
+use crate::piece::{Color, Kind, Piece, Variant};
 use crate::position::{EpRecord, ThreeLevel};
 
 const SHAPE: Shape = Shape {
@@ -35,9 +35,9 @@ impl ThreeLevel {
             let (Some(c), Some(k), None) = (ch.next(), ch.next(), ch.next()) else {
                 return None;
             };
-            let colour = Colour::from_letter(c)?;
+            let color = Color::from_letter(c)?;
             match variant.kind_of(k) {
-                Some(kind) => Some(Piece { colour, kind }),
+                Some(kind) => Some(Piece { color, kind }),
                 None => {
                     if variant == Variant::Main && "EDMCV".contains(k) {
                         bad_kind = Some(tok.to_string());
@@ -58,7 +58,7 @@ impl ThreeLevel {
             }
         }
         let side = match fields[1].as_bytes() {
-            [c] => Colour::from_letter(*c as char),
+            [c] => Color::from_letter(*c as char),
             _ => None,
         };
         let Some(side) = side else {
@@ -68,9 +68,9 @@ impl ThreeLevel {
             ));
         };
         if fields[2] != "-" {
-            let mut last: Option<Colour> = None;
+            let mut last: Option<Color> = None;
             for ch in fields[2].chars() {
-                let Some(c) = Colour::from_letter(ch) else {
+                let Some(c) = Color::from_letter(ch) else {
                     return Err(Error::syntax(
                         "eliminated",
                         format!("`{ch}` is not r, b, y or g (§6)"),
@@ -93,11 +93,11 @@ impl ThreeLevel {
             }
         }
         if fields[3] != "-" {
-            let mut last: Option<Colour> = None;
+            let mut last: Option<Color> = None;
             for rec in fields[3].split(',') {
                 let parts: Vec<&str> = rec.split(':').collect();
                 let owner = match parts.as_slice() {
-                    [o, _, _] if o.len() == 1 => o.chars().next().and_then(Colour::from_letter),
+                    [o, _, _] if o.len() == 1 => o.chars().next().and_then(Color::from_letter),
                     _ => None,
                 };
                 let Some(owner) = owner else {
@@ -139,8 +139,8 @@ impl ThreeLevel {
         let t = &*TABLES;
         let xq = self.variant.is_xiangqi();
         let royal = if xq { "General" } else { "King" };
-        for c in Colour::ALL {
-            let n = self.by_colour[c as usize].count();
+        for c in Color::ALL {
+            let n = self.by_color[c as usize].count();
             if !self.is_live(c) {
                 if n != 0 {
                     return Err(Error::invalid(
@@ -165,8 +165,8 @@ impl ThreeLevel {
             ));
         }
         if xq {
-            for c in Colour::ALL {
-                let own = self.by_colour[c as usize];
+            for c in Color::ALL {
+                let own = self.by_color[c as usize];
                 if (own & (self.kind_bb(Kind::General) | self.kind_bb(Kind::Ferz)))
                     .and_not(t.fortress[c as usize])
                     .any()
@@ -195,8 +195,8 @@ impl ThreeLevel {
         } else {
             let pawns = self.kind_bb(Kind::Pawn);
             let mut on_corner = 0;
-            for c in Colour::ALL {
-                let n = (pawns & self.by_colour[c as usize] & t.far_corner[c as usize]).count();
+            for c in Color::ALL {
+                let n = (pawns & self.by_color[c as usize] & t.far_corner[c as usize]).count();
                 if n > 0 {
                     let f = self.families(c);
                     if f[0] < 2 || f[1] < 4 || f[2] < 4 || f[3] < 4 {
@@ -218,7 +218,7 @@ impl ThreeLevel {
                     "more than one Pawn stands on its far corner",
                 ));
             }
-            for c in Colour::ALL {
+            for c in Color::ALL {
                 let Some(r) = self.ep[c as usize] else {
                     continue;
                 };
@@ -233,7 +233,7 @@ impl ThreeLevel {
                 }
                 if self.piece_at(r.pawn as usize)
                     != Some(Piece {
-                        colour: c,
+                        color: c,
                         kind: Kind::Pawn,
                     })
                 {
@@ -261,7 +261,7 @@ impl ThreeLevel {
         }
         if self.promotion_winner().is_none() {
             let s = self.side;
-            for x in Colour::ALL {
+            for x in Color::ALL {
                 if x == s || !self.is_live(x) {
                     continue;
                 }
@@ -295,14 +295,14 @@ impl ThreeLevel {
             s.push('-');
         } else {
             s.extend(
-                Colour::ALL
+                Color::ALL
                     .iter()
                     .filter(|&&c| !self.is_live(c))
                     .map(|c| c.letter()),
             );
         }
         s.push(' ');
-        let records: Vec<String> = Colour::ALL
+        let records: Vec<String> = Color::ALL
             .iter()
             .filter_map(|&c| self.ep[c as usize].map(|r| record_text(c, r)))
             .collect();
@@ -332,7 +332,7 @@ impl ThreeLevel {
                     let c = z * 64 + r * 8 + f;
                     match self.piece_at(c) {
                         Some(p) => {
-                            let _ = write!(s, " {}{}", p.colour.letter(), p.kind.letter());
+                            let _ = write!(s, " {}{}", p.color.letter(), p.kind.letter());
                         }
                         None => s.push_str("  ."),
                     }
@@ -354,7 +354,7 @@ impl ThreeLevel {
         }
         s.push('\n');
         let _ = write!(s, "{} to move", self.side.name());
-        let out: Vec<&str> = Colour::ALL
+        let out: Vec<&str> = Color::ALL
             .iter()
             .filter(|&&c| !self.is_live(c))
             .map(|c| c.name())
@@ -362,7 +362,7 @@ impl ThreeLevel {
         if !out.is_empty() {
             let _ = write!(s, "; eliminated: {}", out.join(", "));
         }
-        for c in Colour::ALL {
+        for c in Color::ALL {
             if let Some(r) = self.ep[c as usize] {
                 let _ = write!(
                     s,
@@ -390,11 +390,11 @@ struct Token(Piece);
 
 impl core::fmt::Display for Token {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{}{}", self.0.colour.letter(), self.0.kind.letter())
+        write!(f, "{}{}", self.0.color.letter(), self.0.kind.letter())
     }
 }
 
-fn record_text(c: Colour, r: EpRecord) -> String {
+fn record_text(c: Color, r: EpRecord) -> String {
     format!(
         "{}:{}:{}",
         c.letter(),

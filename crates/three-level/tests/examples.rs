@@ -1,7 +1,7 @@
 //! Every worked example of the rulebook (§9), named after it.
 
 use dimchess_core::{Error, Position, perft::perft};
-use dimchess_three_level::{Colour, ThreeLevel, Variant};
+use dimchess_three_level::{Color, ThreeLevel, Variant};
 
 fn pos(v: Variant, text: &str) -> ThreeLevel {
     let p = ThreeLevel::parse(v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -113,7 +113,7 @@ const M5B_AFTER: &str =
 #[test]
 fn m5a_double_step_leaves_a_record() {
     let p = plays(MAIN, M5A, "2c32c5", M5A_AFTER);
-    assert!(p.ep_record(Colour::Red).is_some());
+    assert!(p.ep_record(Color::Red).is_some());
 }
 
 #[test]
@@ -165,7 +165,7 @@ fn m7_promotion_win() {
         "yK,7/8/8/8/8/8/8/8|7,rP/8/8/8/8/8/8/rK,7|8/8/8/8/8/8/rN,rN,rN,rN,rQ,rQ,2/rR,rR,rR,rR,rB,rB,rB,rB y bg - 0 60",
     );
     let o = p.outcome().expect("the game is over");
-    assert_eq!(o.winner(), Some(Colour::Red as usize));
+    assert_eq!(o.winner(), Some(Color::Red as usize));
     assert_eq!(perft(&p, 1), 0);
     assert_eq!(perft(&p, 3), 0);
     // No suffix on a promotion win (§7).
@@ -178,7 +178,7 @@ const M8_AFTER: &str = "8/8/8/8/5,rN,2/7,bR/8/8|8/8/8/8/8/8/8/rK,6,bK|8/8/8/8/8/
 #[test]
 fn m8_elimination_by_the_player_about_to_move() {
     let p = plays(MAIN, M8, "1h51f4", M8_AFTER);
-    assert!(!p.is_live(Colour::Yellow));
+    assert!(!p.is_live(Color::Yellow));
 }
 
 #[test]
@@ -196,7 +196,7 @@ const M8B: &str =
 
 #[test]
 fn m8b_answering_a_check_by_eliminating_the_checker() {
-    assert!(pos(MAIN, M8B).in_check(Colour::Red));
+    assert!(pos(MAIN, M8B).in_check(Color::Red));
     plays(MAIN, M8B, "1h51f4", M8_AFTER);
 }
 
@@ -222,7 +222,7 @@ const M10A_AFTER: &str =
 #[test]
 fn m10a_no_legal_move_means_pass() {
     let p = pos(MAIN, M10A);
-    assert!(p.in_check(Colour::Red));
+    assert!(p.in_check(Color::Red));
     let mut moves = dimchess_three_level::Moves::new();
     p.legal_moves(&mut moves);
     assert_eq!(moves.len(), 1);
@@ -238,7 +238,7 @@ fn m10b_delayed_elimination() {
         "3h83h7",
         "8/8/8/8/8/6,bN,1/8/7,yR|8/8/8/8/8/8/1,yK,6/8|8/7,bK/8/8/8/8/8/8 y rg - 0 50",
     );
-    assert!(!p.is_live(Colour::Red));
+    assert!(!p.is_live(Color::Red));
 }
 
 #[test]

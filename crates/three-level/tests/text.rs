@@ -2,7 +2,7 @@
 //! corpus (errors, never panics), the diagram, and the move-list capacity.
 
 use dimchess_core::{Error, Position};
-use dimchess_three_level::{Colour, MAIN_START, ThreeLevel, Variant, XIANGQI_START};
+use dimchess_three_level::{Color, MAIN_START, ThreeLevel, Variant, XIANGQI_START};
 
 const M5B: &str =
     "8/8/8/8/8/8/8/8|7,yK/8/8/2,rP,yP,4/8/8/8/rK,5,bK,1|8/8/8/8/8/8/8/8 y g r:2c4:2c5 1 12";
@@ -27,16 +27,16 @@ fn per_player_state_round_trips() {
     let p = ThreeLevel::parse(Variant::Main, three).unwrap();
     assert_eq!(p.to_string(), three);
     assert_eq!(
-        p.ep_record(Colour::Red).map(|r| r.passed as usize),
+        p.ep_record(Color::Red).map(|r| r.passed as usize),
         Some(2 * 64 + 2 * 8 + 2)
     );
     let ok = "8/8/8/8/8/8/8/8|gK,7/8/8/2,rP,2,bP,2/8/8/8/rK,6,bK|8/8/8/8/8/8/8/8 g y r:2c4:2c5,b:2f4:2f5 0 7";
     let p = ThreeLevel::parse(Variant::Main, ok).unwrap();
     assert_eq!(p.to_string(), ok);
-    assert!(p.ep_record(Colour::Blue).is_some());
+    assert!(p.ep_record(Color::Blue).is_some());
     let p = ThreeLevel::parse(Variant::Main, M5B).unwrap();
     assert_eq!(p.to_string(), M5B);
-    assert!(!p.is_live(Colour::Green));
+    assert!(!p.is_live(Color::Green));
 }
 
 #[test]
