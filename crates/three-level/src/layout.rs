@@ -22,9 +22,9 @@ impl Describe for ThreeLevel {
                             && let Some(cell) = b.at_mut(f as usize, r as usize)
                         {
                             cell.piece = Some(PieceLayout::new(
-                                p.kind.letter().to_string(),
+                                p.role.letter().to_string(),
                                 p.color as usize,
-                                p.kind.name(),
+                                p.role.name(),
                             ));
                         }
                     }

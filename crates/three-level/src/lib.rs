@@ -53,7 +53,7 @@ use core::str::FromStr;
 use dimchess_core::movelist::MoveList;
 
 pub use moves::Move;
-pub use piece::{Color, Kind, Piece, Variant};
+pub use piece::{Color, Piece, Role, Variant};
 pub use position::{Ending, EpRecord, ThreeLevel};
 pub use start::{MAIN_START, XIANGQI_START};
 
@@ -66,7 +66,7 @@ pub use dimchess_core::{Describe, Error, Layout, Outcome, Position, perft};
 /// and the core's [`Position`] and [`Describe`] traits, [`Error`], [`Outcome`] and
 /// [`perft::perft`] into scope.
 pub mod prelude {
-    pub use crate::{Color, Kind, MAIN_START, Move, Piece, ThreeLevel, Variant, XIANGQI_START};
+    pub use crate::{Color, MAIN_START, Move, Piece, Role, ThreeLevel, Variant, XIANGQI_START};
     pub use dimchess_core::perft::{perft, perft_divide};
     pub use dimchess_core::{Describe, Error, Layout, Outcome, Position};
 }

@@ -10,7 +10,7 @@
 
 use crate::geometry::{Bb, TABLES};
 use crate::moves::Move;
-use crate::piece::{Color, Kind, Variant};
+use crate::piece::{Color, Role, Variant};
 use crate::position::{Groups, ThreeLevel};
 
 /// Where generated moves go: a list, a counter (bulk counting in perft), or the children.
@@ -238,7 +238,7 @@ impl ThreeLevel {
         }
         let royals = self.royal_pieces();
         let qs = self.by_color[q as usize];
-        let gens = self.kind_bb(Kind::General);
+        let gens = self.role_bb(Role::General);
         let diag = if xq { Bb::EMPTY } else { groups.diag };
         let mut in_check = false;
         let mut pinned = Bb::EMPTY;
@@ -276,7 +276,7 @@ impl ThreeLevel {
                     return slow_ctx(king);
                 }
                 // Own pieces on the leg of a Knight that would then attack a General (TX-7).
-                let horses = self.kind_bb(Kind::Horse) & att;
+                let horses = self.role_bb(Role::Horse) & att;
                 if (crate::geometry::KNIGHT.get(kx) & horses).any() {
                     for (src, leg) in t.horse_from.steps(kx) {
                         if horses.contains(src) && own.contains(leg) {
@@ -467,30 +467,30 @@ impl ThreeLevel {
         let si = self.side as usize;
         let own = self.by_color[si];
         let occ = self.occupied;
-        let mine = |k: Kind| own & self.kind_bb(k);
+        let mine = |k: Role| own & self.role_bb(k);
         if self.variant.is_xiangqi() {
-            for from in mine(Kind::Point).iter() {
+            for from in mine(Role::Point).iter() {
                 f(from, t.point[si][from].and_not(own));
             }
-            for from in mine(Kind::Horse).iter() {
+            for from in mine(Role::Horse).iter() {
                 f(from, t.horse.attacks(from, occ).and_not(own));
             }
-            for from in mine(Kind::Elephant).iter() {
+            for from in mine(Role::Elephant).iter() {
                 f(
                     from,
                     (t.elephant.attacks(from, occ) & t.quarter[si]).and_not(own),
                 );
             }
-            for from in mine(Kind::Rook).iter() {
+            for from in mine(Role::Rook).iter() {
                 f(from, crate::riders::rook(from, occ).and_not(own));
             }
-            for from in mine(Kind::Ferz).iter() {
+            for from in mine(Role::Ferz).iter() {
                 f(
                     from,
                     (crate::geometry::FERZ.get(from) & t.fortress[si]).and_not(own),
                 );
             }
-            for from in mine(Kind::General).iter() {
+            for from in mine(Role::General).iter() {
                 f(
                     from,
                     (crate::geometry::WAZIR.get(from) & t.fortress[si]).and_not(own),
@@ -509,12 +509,12 @@ impl ThreeLevel {
         };
         // The promoted kinds exist only in checkmate-promotion (TL-20): elsewhere their
         // sets are not even looked at.
-        let kinds = |base: Kind, promoted: Kind| {
+        let kinds = |base: Role, promoted: Role| {
             [(base, false), (promoted, true)]
                 .into_iter()
                 .filter(move |&(_, p)| cp || !p)
         };
-        for (k, p) in kinds(Kind::Knight, Kind::Cavallander) {
+        for (k, p) in kinds(Role::Knight, Role::Cavallander) {
             each_cell(mine(k), |from| {
                 f(
                     from,
@@ -540,10 +540,10 @@ impl ThreeLevel {
                 }
             };
         }
-        riders!(Kind::Rook, Kind::Vicereine, crate::riders::rook);
-        riders!(Kind::Bishop, Kind::Moderator, crate::riders::bishop);
-        riders!(Kind::Queen, Kind::Diarch, crate::riders::queen);
-        for (k, p) in kinds(Kind::King, Kind::Emperor) {
+        riders!(Role::Rook, Role::Vicereine, crate::riders::rook);
+        riders!(Role::Bishop, Role::Moderator, crate::riders::bishop);
+        riders!(Role::Queen, Role::Diarch, crate::riders::queen);
+        for (k, p) in kinds(Role::King, Role::Emperor) {
             each_cell(mine(k), |from| {
                 f(
                     from,
@@ -561,7 +561,7 @@ impl ThreeLevel {
             let ep_cells = self.ep_cells();
             let choices = self.promotion_choices(self.side);
             let any_choice = choices.iter().any(Option::is_some);
-            for from in (self.by_color[si] & self.kind_bb(Kind::Pawn)).iter() {
+            for from in (self.by_color[si] & self.role_bb(Role::Pawn)).iter() {
                 let (tg, ep) = self.pawn_targets(from, ep_cells);
                 for to in (tg | ep).iter() {
                     if t.far_corner[si].contains(to) && any_choice {
@@ -648,7 +648,7 @@ impl ThreeLevel {
             let si = self.side as usize;
             let ep_cells = self.ep_cells();
             let far = t.far_corner[si];
-            let pawns = self.by_color[si] & self.kind_bb(Kind::Pawn);
+            let pawns = self.by_color[si] & self.role_bb(Role::Pawn);
             // Pawns that the fast test clears as a group are generated a direction at a time.
             let plain = if ctx.slow_all || ctx.in_check {
                 Bb::EMPTY

@@ -1,6 +1,6 @@
 //! The move type (§7).
 
-use crate::piece::Kind;
+use crate::piece::Role;
 
 /// A turn: a move from one cell to another, with the promotion choice if any, or a pass
 /// (TL-16). Whether it captures, double-steps, captures en passant or wins by promotion
@@ -33,7 +33,7 @@ impl Move {
     }
 
     #[inline]
-    pub(crate) fn with_promo(from: usize, to: usize, k: Kind) -> Move {
+    pub(crate) fn with_promo(from: usize, to: usize, k: Role) -> Move {
         Move {
             from: from as u8,
             to: to as u8,
@@ -59,11 +59,11 @@ impl Move {
 
     /// The piece a Pawn promotes to (TL-10).
     #[inline]
-    pub fn promotion(&self) -> Option<Kind> {
+    pub fn promotion(&self) -> Option<Role> {
         if self.promo == NO_PROMO {
             None
         } else {
-            Kind::ALL.get(self.promo as usize).copied()
+            Role::ALL.get(self.promo as usize).copied()
         }
     }
 

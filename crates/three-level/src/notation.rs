@@ -4,7 +4,7 @@ use dimchess_core::Error;
 
 use crate::geometry::{TABLES, cell_name, parse_cell};
 use crate::moves::Move;
-use crate::piece::{Kind, Variant};
+use crate::piece::{Role, Variant};
 use crate::position::ThreeLevel;
 
 impl ThreeLevel {
@@ -42,10 +42,10 @@ impl ThreeLevel {
         };
         let promo = match b.get(6) {
             None => None,
-            Some(b'q') => Some(Kind::Queen),
-            Some(b'r') => Some(Kind::Rook),
-            Some(b'b') => Some(Kind::Bishop),
-            Some(b'n') => Some(Kind::Knight),
+            Some(b'q') => Some(Role::Queen),
+            Some(b'r') => Some(Role::Rook),
+            Some(b'b') => Some(Role::Bishop),
+            Some(b'n') => Some(Role::Knight),
             Some(&c) => {
                 return Err(Error::move_syntax(
                     text,
@@ -95,7 +95,7 @@ impl ThreeLevel {
         });
         let cands = &found[..n];
         let Some(first) = cands.first().copied().flatten() else {
-            let (rule, why) = self.why_not(from, to, piece.kind);
+            let (rule, why) = self.why_not(from, to, piece.role);
             return Err(illegal(rule, why));
         };
         let promoting = first.promotion().is_some();
@@ -168,7 +168,7 @@ impl ThreeLevel {
     }
 
     /// Why no pseudo-legal move leads from `from` to `to`.
-    fn why_not(&self, from: usize, to: usize, kind: Kind) -> (&'static str, String) {
+    fn why_not(&self, from: usize, to: usize, role: Role) -> (&'static str, String) {
         let t = &*TABLES;
         let si = self.side as usize;
         let (f, d) = (cell_name(from), cell_name(to));
@@ -178,9 +178,9 @@ impl ThreeLevel {
                 format!("{d} holds a piece of {}'s own", self.side.name()),
             );
         }
-        let name = kind.name();
-        match kind {
-            Kind::Pawn => {
+        let name = role.name();
+        match role {
+            Role::Pawn => {
                 if crate::geometry::PAWN_CAPTURE[si].get(from).contains(to) {
                     return (
                         "TL-7",
@@ -212,7 +212,7 @@ impl ThreeLevel {
                 }
                 ("TL-7", format!("a Pawn on {f} has no step to {d}"))
             }
-            Kind::Horse => {
+            Role::Horse => {
                 if let Some((_, leg)) = t.horse.steps(from).find(|&(x, _)| x == to) {
                     return (
                         "TX-7",
@@ -221,7 +221,7 @@ impl ThreeLevel {
                 }
                 ("TX-7", format!("a Knight on {f} has no move to {d}"))
             }
-            Kind::Elephant => {
+            Role::Elephant => {
                 if let Some((_, eye)) = t.elephant.steps(from).find(|&(x, _)| x == to) {
                     if !t.quarter[si].contains(to) {
                         return (
@@ -236,8 +236,8 @@ impl ThreeLevel {
                 }
                 ("TX-6", format!("an Elephant on {f} has no move to {d}"))
             }
-            Kind::General | Kind::Ferz => {
-                let (step, rule) = if kind == Kind::General {
+            Role::General | Role::Ferz => {
+                let (step, rule) = if role == Role::General {
                     (crate::geometry::WAZIR.get(from), "TX-4")
                 } else {
                     (crate::geometry::FERZ.get(from), "TX-5")
@@ -250,19 +250,19 @@ impl ThreeLevel {
                 }
                 (rule, format!("a {name} on {f} has no step to {d}"))
             }
-            Kind::Point => (
+            Role::Point => (
                 "TX-9",
                 format!("a Point on {f} has no step to {d} in this quarter"),
             ),
-            Kind::Rook if self.variant.is_xiangqi() => (
+            Role::Rook if self.variant.is_xiangqi() => (
                 "TX-8",
                 format!("a Rook on {f} cannot reach {d}: not on its lines, or the path is blocked"),
             ),
-            Kind::Emperor
-            | Kind::Diarch
-            | Kind::Moderator
-            | Kind::Cavallander
-            | Kind::Vicereine => ("TL-21", format!("a {name} on {f} cannot reach {d}")),
+            Role::Emperor
+            | Role::Diarch
+            | Role::Moderator
+            | Role::Cavallander
+            | Role::Vicereine => ("TL-21", format!("a {name} on {f} cannot reach {d}")),
             _ => (
                 "TL-5",
                 format!(

@@ -1,4 +1,4 @@
-//! Players (TL-3, TL-4), piece kinds (TL-5, TL-21, TX-4 to TX-9) and the three variants.
+//! Players (TL-3, TL-4), piece types (TL-5, TL-21, TX-4 to TX-9) and the three variants.
 
 /// The four players, in turn order (TL-4).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
@@ -45,9 +45,10 @@ impl Color {
     }
 }
 
-/// Piece kinds of all three variants.
+/// The piece types of all three variants (`Role`, the piece type's name in every dimchess
+/// crate, as in `dimchess-fide` and shakmaty).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
-pub enum Kind {
+pub enum Role {
     /// King (TL-5)
     King = 0,
     /// Queen
@@ -82,28 +83,28 @@ pub enum Kind {
     Point = 15,
 }
 
-/// Number of kinds.
-pub const KINDS: usize = 16;
+/// Number of roles.
+pub const ROLES: usize = 16;
 
-impl Kind {
-    /// All kinds by index.
-    pub const ALL: [Kind; KINDS] = [
-        Kind::King,
-        Kind::Queen,
-        Kind::Rook,
-        Kind::Bishop,
-        Kind::Knight,
-        Kind::Pawn,
-        Kind::Emperor,
-        Kind::Diarch,
-        Kind::Moderator,
-        Kind::Cavallander,
-        Kind::Vicereine,
-        Kind::General,
-        Kind::Ferz,
-        Kind::Elephant,
-        Kind::Horse,
-        Kind::Point,
+impl Role {
+    /// All roles by index.
+    pub const ALL: [Role; ROLES] = [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+        Role::Emperor,
+        Role::Diarch,
+        Role::Moderator,
+        Role::Cavallander,
+        Role::Vicereine,
+        Role::General,
+        Role::Ferz,
+        Role::Elephant,
+        Role::Horse,
+        Role::Point,
     ];
     /// Upper-case letter in the position text.
     pub fn letter(self) -> char {
@@ -131,19 +132,19 @@ impl Kind {
         ][self as usize]
     }
     /// The promoted form (TL-20), if any.
-    pub fn promoted(self) -> Option<Kind> {
+    pub fn promoted(self) -> Option<Role> {
         match self {
-            Kind::King => Some(Kind::Emperor),
-            Kind::Queen => Some(Kind::Diarch),
-            Kind::Bishop => Some(Kind::Moderator),
-            Kind::Knight => Some(Kind::Cavallander),
-            Kind::Rook => Some(Kind::Vicereine),
+            Role::King => Some(Role::Emperor),
+            Role::Queen => Some(Role::Diarch),
+            Role::Bishop => Some(Role::Moderator),
+            Role::Knight => Some(Role::Cavallander),
+            Role::Rook => Some(Role::Vicereine),
             _ => None,
         }
     }
-    /// Royal kinds: King, Emperor, General.
+    /// Royal roles: King, Emperor, General.
     pub fn is_royal(self) -> bool {
-        matches!(self, Kind::King | Kind::Emperor | Kind::General)
+        matches!(self, Role::King | Role::Emperor | Role::General)
     }
 }
 
@@ -167,39 +168,39 @@ impl Variant {
             Variant::Xiangqi => "three-level-xiangqi",
         }
     }
-    /// Kind of a letter in this variant's position text (§6, TL-19 h).
-    pub fn kind_of(self, c: char) -> Option<Kind> {
+    /// Role of a letter in this variant's position text (§6, TL-19 h).
+    pub fn role_of(self, c: char) -> Option<Role> {
         match self {
             Variant::Xiangqi => match c {
-                'G' => Some(Kind::General),
-                'F' => Some(Kind::Ferz),
-                'E' => Some(Kind::Elephant),
-                'R' => Some(Kind::Rook),
-                'N' => Some(Kind::Horse),
-                'P' => Some(Kind::Point),
+                'G' => Some(Role::General),
+                'F' => Some(Role::Ferz),
+                'E' => Some(Role::Elephant),
+                'R' => Some(Role::Rook),
+                'N' => Some(Role::Horse),
+                'P' => Some(Role::Point),
                 _ => None,
             },
             Variant::Main => match c {
-                'K' => Some(Kind::King),
-                'Q' => Some(Kind::Queen),
-                'R' => Some(Kind::Rook),
-                'B' => Some(Kind::Bishop),
-                'N' => Some(Kind::Knight),
-                'P' => Some(Kind::Pawn),
+                'K' => Some(Role::King),
+                'Q' => Some(Role::Queen),
+                'R' => Some(Role::Rook),
+                'B' => Some(Role::Bishop),
+                'N' => Some(Role::Knight),
+                'P' => Some(Role::Pawn),
                 _ => None,
             },
             Variant::CheckmatePromotion => match c {
-                'K' => Some(Kind::King),
-                'Q' => Some(Kind::Queen),
-                'R' => Some(Kind::Rook),
-                'B' => Some(Kind::Bishop),
-                'N' => Some(Kind::Knight),
-                'P' => Some(Kind::Pawn),
-                'E' => Some(Kind::Emperor),
-                'D' => Some(Kind::Diarch),
-                'M' => Some(Kind::Moderator),
-                'C' => Some(Kind::Cavallander),
-                'V' => Some(Kind::Vicereine),
+                'K' => Some(Role::King),
+                'Q' => Some(Role::Queen),
+                'R' => Some(Role::Rook),
+                'B' => Some(Role::Bishop),
+                'N' => Some(Role::Knight),
+                'P' => Some(Role::Pawn),
+                'E' => Some(Role::Emperor),
+                'D' => Some(Role::Diarch),
+                'M' => Some(Role::Moderator),
+                'C' => Some(Role::Cavallander),
+                'V' => Some(Role::Vicereine),
                 _ => None,
             },
         }
@@ -210,20 +211,20 @@ impl Variant {
     }
 }
 
-/// A piece: owner and kind.
+/// A piece: owner and role.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct Piece {
     /// owner
     pub color: Color,
-    /// kind
-    pub kind: Kind,
+    /// role
+    pub role: Role,
 }
 
 impl Piece {
     /// Mailbox code (never 0).
     #[inline]
     pub fn code(self) -> u8 {
-        ((self.color as u8) << 4 | self.kind as u8) + 1
+        ((self.color as u8) << 4 | self.role as u8) + 1
     }
     /// From a non-zero mailbox code.
     #[inline]
@@ -234,7 +235,7 @@ impl Piece {
             let c = code - 1;
             Some(Piece {
                 color: Color::from_index((c >> 4) as usize),
-                kind: Kind::ALL[(c & 15) as usize],
+                role: Role::ALL[(c & 15) as usize],
             })
         }
     }

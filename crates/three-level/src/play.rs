@@ -2,7 +2,7 @@
 
 use crate::geometry::TABLES;
 use crate::moves::Move;
-use crate::piece::{Color, Kind, Piece, Variant};
+use crate::piece::{Color, Piece, Role, Variant};
 use crate::position::{EpRecord, ThreeLevel};
 
 /// What a move is, beside its cells (derived from the position).
@@ -35,7 +35,7 @@ impl ThreeLevel {
         let Some(p) = self.piece_at(from) else {
             return Flags::default();
         };
-        if p.kind != Kind::Pawn || to >= self.board.len() {
+        if p.role != Role::Pawn || to >= self.board.len() {
             return Flags::default();
         }
         let t = &*TABLES;
@@ -58,7 +58,7 @@ impl ThreeLevel {
     #[inline]
     fn generated_flags(&self, from: usize, to: usize, m: Move) -> Flags {
         if self.variant.is_xiangqi()
-            || Piece::from_code(self.board[from]).is_none_or(|p| p.kind != Kind::Pawn)
+            || Piece::from_code(self.board[from]).is_none_or(|p| p.role != Role::Pawn)
         {
             return Flags::default();
         }
@@ -144,11 +144,11 @@ impl ThreeLevel {
                 }
             }
             if let Some(p) = self.remove(from) {
-                if matches!(p.kind, Kind::Pawn | Kind::Point) {
+                if matches!(p.role, Role::Pawn | Role::Point) {
                     reset = true; // TL-14 step 3, TX-11
                 }
                 let landed = match m.promotion() {
-                    Some(k) => Piece { color: s, kind: k },
+                    Some(k) => Piece { color: s, role: k },
                     None => p,
                 };
                 self.put(to, landed);
@@ -220,9 +220,9 @@ impl ThreeLevel {
     /// TL-20: every King, Queen, Bishop, Knight and Rook of `q` becomes its promoted form.
     fn promote_army(&mut self, q: Color) {
         for c in self.by_color[q as usize].iter() {
-            if let Some(k) = self.piece_at(c).and_then(|p| p.kind.promoted()) {
+            if let Some(k) = self.piece_at(c).and_then(|p| p.role.promoted()) {
                 self.remove(c);
-                self.put(c, Piece { color: q, kind: k });
+                self.put(c, Piece { color: q, role: k });
             }
         }
     }

@@ -2,7 +2,7 @@
 //! attacks (TL-13, TX-11) and the end of the game (TL-17, TL-18).
 
 use crate::geometry::{Bb, CELLS, TABLES};
-use crate::piece::{Color, KINDS, Kind, Piece, Variant};
+use crate::piece::{Color, Piece, ROLES, Role, Variant};
 use crate::zobrist::KEYS;
 
 /// An en-passant record (TL-9): the passed cell and the double-stepped Pawn's cell.
@@ -30,7 +30,7 @@ pub struct EpRecord {
 pub struct ThreeLevel {
     pub(crate) variant: Variant,
     pub(crate) by_color: [Bb; 4],
-    pub(crate) by_kind: [Bb; KINDS],
+    pub(crate) by_role: [Bb; ROLES],
     pub(crate) occupied: Bb,
     pub(crate) board: [u8; CELLS],
     pub(crate) side: Color,
@@ -73,7 +73,7 @@ impl ThreeLevel {
         ThreeLevel {
             variant,
             by_color: [Bb::EMPTY; 4],
-            by_kind: [Bb::EMPTY; KINDS],
+            by_role: [Bb::EMPTY; ROLES],
             occupied: Bb::EMPTY,
             board: [0; CELLS],
             side: Color::Red,
@@ -144,29 +144,29 @@ impl ThreeLevel {
         self.by_color[c as usize]
     }
 
-    /// The cells of the pieces of kind `k`, any owner.
+    /// The cells of the pieces of role `k`, any owner.
     #[inline]
-    pub fn kind_bb(&self, k: Kind) -> Bb {
-        self.by_kind[k as usize]
+    pub fn role_bb(&self, k: Role) -> Bb {
+        self.by_role[k as usize]
     }
 
     #[inline]
     pub(crate) fn put(&mut self, c: usize, p: Piece) {
         self.by_color[p.color as usize].set(c);
-        self.by_kind[p.kind as usize].set(c);
+        self.by_role[p.role as usize].set(c);
         self.occupied.set(c);
         self.board[c] = p.code();
-        self.hash ^= KEYS.piece(p.color, p.kind as usize, c);
+        self.hash ^= KEYS.piece(p.color, p.role as usize, c);
     }
 
     #[inline]
     pub(crate) fn remove(&mut self, c: usize) -> Option<Piece> {
         let p = Piece::from_code(self.board[c])?;
         self.by_color[p.color as usize].clear(c);
-        self.by_kind[p.kind as usize].clear(c);
+        self.by_role[p.role as usize].clear(c);
         self.occupied.clear(c);
         self.board[c] = 0;
-        self.hash ^= KEYS.piece(p.color, p.kind as usize, c);
+        self.hash ^= KEYS.piece(p.color, p.role as usize, c);
         Some(p)
     }
 
@@ -199,7 +199,7 @@ impl ThreeLevel {
         let mut h = KEYS.side(self.side);
         for c in 0..CELLS {
             if let Some(p) = self.piece_at(c) {
-                h ^= KEYS.piece(p.color, p.kind as usize, c);
+                h ^= KEYS.piece(p.color, p.role as usize, c);
             }
         }
         for col in Color::ALL {
@@ -225,9 +225,9 @@ impl ThreeLevel {
     #[inline]
     pub(crate) fn royal_pieces(&self) -> Bb {
         if self.variant.is_xiangqi() {
-            self.kind_bb(Kind::General)
+            self.role_bb(Role::General)
         } else {
-            self.with_promoted(self.kind_bb(Kind::King), [Kind::Emperor])
+            self.with_promoted(self.role_bb(Role::King), [Role::Emperor])
         }
     }
 
@@ -258,9 +258,9 @@ impl ThreeLevel {
     /// `base` with the pieces of the `promoted` kinds added where they can stand (TL-20:
     /// checkmate-promotion only; elsewhere their sets are not read).
     #[inline(always)]
-    fn with_promoted<const N: usize>(&self, base: Bb, promoted: [Kind; N]) -> Bb {
+    fn with_promoted<const N: usize>(&self, base: Bb, promoted: [Role; N]) -> Bb {
         if self.promoted_kinds() {
-            promoted.iter().fold(base, |b, &k| b | self.kind_bb(k))
+            promoted.iter().fold(base, |b, &k| b | self.role_bb(k))
         } else {
             base
         }
@@ -270,8 +270,8 @@ impl ThreeLevel {
     #[inline]
     pub(crate) fn orth_riders(&self) -> Bb {
         self.with_promoted(
-            self.kind_bb(Kind::Rook) | self.kind_bb(Kind::Queen),
-            [Kind::Vicereine, Kind::Diarch],
+            self.role_bb(Role::Rook) | self.role_bb(Role::Queen),
+            [Role::Vicereine, Role::Diarch],
         )
     }
 
@@ -279,19 +279,19 @@ impl ThreeLevel {
     #[inline]
     pub(crate) fn diag_riders(&self) -> Bb {
         self.with_promoted(
-            self.kind_bb(Kind::Bishop) | self.kind_bb(Kind::Queen),
-            [Kind::Moderator, Kind::Diarch],
+            self.role_bb(Role::Bishop) | self.role_bb(Role::Queen),
+            [Role::Moderator, Role::Diarch],
         )
     }
 
     /// The pieces with a triagonal step (TL-21).
     #[inline]
     pub(crate) fn triagonal_steppers(&self) -> Bb {
-        self.kind_bb(Kind::Emperor)
-            | self.kind_bb(Kind::Diarch)
-            | self.kind_bb(Kind::Moderator)
-            | self.kind_bb(Kind::Cavallander)
-            | self.kind_bb(Kind::Vicereine)
+        self.role_bb(Role::Emperor)
+            | self.role_bb(Role::Diarch)
+            | self.role_bb(Role::Moderator)
+            | self.role_bb(Role::Cavallander)
+            | self.role_bb(Role::Vicereine)
     }
 
     /// The nearest occupied cell from `cell` along direction `d` of the ray table.
@@ -311,13 +311,13 @@ impl ThreeLevel {
         let t = &*TABLES;
         let att = self.pieces_of_mask(mask);
         if self.variant.is_xiangqi() {
-            let rooks = att & self.kind_bb(Kind::Rook);
+            let rooks = att & self.role_bb(Role::Rook);
             if (crate::geometry::ORTH_LINES.get(cell) & rooks).any()
                 && (crate::riders::rook(cell, occ) & rooks).any()
             {
                 return true;
             }
-            let horses = att & self.kind_bb(Kind::Horse);
+            let horses = att & self.role_bb(Role::Horse);
             if (crate::geometry::KNIGHT.get(cell) & horses).any() {
                 for (src, leg) in t.horse_from.steps(cell) {
                     if horses.contains(src) && !occ.contains(leg) {
@@ -330,20 +330,20 @@ impl ThreeLevel {
                     continue;
                 }
                 let own = self.by_color[i];
-                if (t.point_attackers[i][cell] & own & self.kind_bb(Kind::Point)).any() {
+                if (t.point_attackers[i][cell] & own & self.role_bb(Role::Point)).any() {
                     return true;
                 }
                 if t.fortress[i].contains(cell)
-                    && ((crate::geometry::WAZIR.get(cell) & own & self.kind_bb(Kind::General))
+                    && ((crate::geometry::WAZIR.get(cell) & own & self.role_bb(Role::General))
                         .any()
-                        || (crate::geometry::FERZ.get(cell) & own & self.kind_bb(Kind::Ferz)).any())
+                        || (crate::geometry::FERZ.get(cell) & own & self.role_bb(Role::Ferz)).any())
                 {
                     return true;
                 }
                 if t.quarter[i].contains(cell) {
                     // The Elephant's moves are symmetric: an Elephant attacks `cell` from
                     // `cell + e` exactly when the eye (the midpoint) is empty.
-                    let els = own & self.kind_bb(Kind::Elephant);
+                    let els = own & self.role_bb(Role::Elephant);
                     if els.any() {
                         for (src, eye) in t.elephant.steps(cell) {
                             if els.contains(src) && !occ.contains(eye) {
@@ -364,8 +364,8 @@ impl ThreeLevel {
         Groups {
             orth: self.orth_riders(),
             diag: self.diag_riders(),
-            knight: self.with_promoted(self.kind_bb(Kind::Knight), [Kind::Cavallander]),
-            king: self.with_promoted(self.kind_bb(Kind::King), [Kind::Emperor]),
+            knight: self.with_promoted(self.role_bb(Role::Knight), [Role::Cavallander]),
+            king: self.with_promoted(self.role_bb(Role::King), [Role::Emperor]),
             triag: if self.promoted_kinds() {
                 self.triagonal_steppers()
             } else {
@@ -387,7 +387,7 @@ impl ThreeLevel {
     #[inline(always)]
     pub(crate) fn pawns_to(&self, cell: usize, mask: u8) -> Bb {
         use crate::geometry::PAWN_ATTACKERS;
-        let pawns = self.kind_bb(Kind::Pawn);
+        let pawns = self.role_bb(Role::Pawn);
         let mut out = Bb::EMPTY;
         for (i, (table, own)) in PAWN_ATTACKERS.iter().zip(self.by_color).enumerate() {
             if mask >> i & 1 != 0 {
@@ -402,7 +402,7 @@ impl ThreeLevel {
     #[inline]
     pub(crate) fn attacked_by_one(&self, g: &Groups, cell: usize, c: Color, occ: Bb) -> bool {
         let pawns =
-            crate::geometry::PAWN_ATTACKERS[c as usize].get(cell) & self.kind_bb(Kind::Pawn);
+            crate::geometry::PAWN_ATTACKERS[c as usize].get(cell) & self.role_bb(Role::Pawn);
         let leapers = self.leapers_to(g, cell) | pawns;
         self.hit(g, cell, leapers, self.by_color[c as usize], occ)
     }
@@ -447,7 +447,7 @@ impl ThreeLevel {
 
     /// Whether two Generals face each other along an empty orthogonal line (TX-10).
     pub fn generals_face(&self) -> bool {
-        let gens = self.kind_bb(Kind::General);
+        let gens = self.role_bb(Role::General);
         if !gens.more_than_one() {
             return false;
         }
@@ -471,20 +471,20 @@ impl ThreeLevel {
     /// The family counts of player `c`: Q+D, R+V, B+M, N+C (TL-10, TL-22).
     pub(crate) fn families(&self, c: Color) -> [u32; 4] {
         let own = self.by_color[c as usize];
-        let n = |a: Kind, b: Kind| ((self.kind_bb(a) | self.kind_bb(b)) & own).count();
+        let n = |a: Role, b: Role| ((self.role_bb(a) | self.role_bb(b)) & own).count();
         [
-            n(Kind::Queen, Kind::Diarch),
-            n(Kind::Rook, Kind::Vicereine),
-            n(Kind::Bishop, Kind::Moderator),
-            n(Kind::Knight, Kind::Cavallander),
+            n(Role::Queen, Role::Diarch),
+            n(Role::Rook, Role::Vicereine),
+            n(Role::Bishop, Role::Moderator),
+            n(Role::Knight, Role::Cavallander),
         ]
     }
 
     /// The promotion choices within the limits (TL-10, TL-22), in the order q, r, b, n.
-    pub(crate) fn promotion_choices(&self, c: Color) -> [Option<Kind>; 4] {
+    pub(crate) fn promotion_choices(&self, c: Color) -> [Option<Role>; 4] {
         let f = self.families(c);
         let lim = [2, 4, 4, 4];
-        let ks = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight];
+        let ks = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
         core::array::from_fn(|i| (f[i] < lim[i]).then_some(ks[i]))
     }
 
@@ -494,7 +494,7 @@ impl ThreeLevel {
             return None;
         }
         let t = &*TABLES;
-        let pawns = self.kind_bb(Kind::Pawn);
+        let pawns = self.role_bb(Role::Pawn);
         if (pawns & t.far_corners).is_empty() {
             return None;
         }

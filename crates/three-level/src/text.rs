@@ -9,7 +9,7 @@ use dimchess_core::text::{
 };
 
 use crate::geometry::{TABLES, cell_at, cell_name, coords, forward, parse_cell};
-use crate::piece::{Color, Kind, Piece, Variant};
+use crate::piece::{Color, Piece, Role, Variant};
 use crate::position::{EpRecord, ThreeLevel};
 
 const SHAPE: Shape = Shape {
@@ -29,24 +29,24 @@ impl ThreeLevel {
     pub fn parse(variant: Variant, text: &str) -> Result<ThreeLevel, Error> {
         let fields = split_fields(text, 6, 6)?;
         let mut p = ThreeLevel::empty(variant);
-        let mut bad_kind: Option<String> = None;
+        let mut bad_role: Option<String> = None;
         let cells = parse_placement(fields[0], SHAPE, RowStyle::Comma, |tok| {
             let mut ch = tok.chars();
             let (Some(c), Some(k), None) = (ch.next(), ch.next(), ch.next()) else {
                 return None;
             };
             let color = Color::from_letter(c)?;
-            match variant.kind_of(k) {
-                Some(kind) => Some(Piece { color, kind }),
+            match variant.role_of(k) {
+                Some(role) => Some(Piece { color, role }),
                 None => {
                     if variant == Variant::Main && "EDMCV".contains(k) {
-                        bad_kind = Some(tok.to_string());
+                        bad_role = Some(tok.to_string());
                     }
                     None
                 }
             }
         });
-        if let Some(tok) = bad_kind {
+        if let Some(tok) = bad_role {
             return Err(Error::invalid(
                 "TL-19 (h)",
                 format!("`{tok}` is a checkmate-promotion piece; `three-level` has none"),
@@ -167,7 +167,7 @@ impl ThreeLevel {
         if xq {
             for c in Color::ALL {
                 let own = self.by_color[c as usize];
-                if (own & (self.kind_bb(Kind::General) | self.kind_bb(Kind::Ferz)))
+                if (own & (self.role_bb(Role::General) | self.role_bb(Role::Ferz)))
                     .and_not(t.fortress[c as usize])
                     .any()
                 {
@@ -176,7 +176,7 @@ impl ThreeLevel {
                         format!("a {} General or Ferz stands outside its fortress", c.name()),
                     ));
                 }
-                if (own & self.kind_bb(Kind::Elephant))
+                if (own & self.role_bb(Role::Elephant))
                     .and_not(t.quarter[c as usize])
                     .any()
                 {
@@ -193,7 +193,7 @@ impl ThreeLevel {
                 ));
             }
         } else {
-            let pawns = self.kind_bb(Kind::Pawn);
+            let pawns = self.role_bb(Role::Pawn);
             let mut on_corner = 0;
             for c in Color::ALL {
                 let n = (pawns & self.by_color[c as usize] & t.far_corner[c as usize]).count();
@@ -234,7 +234,7 @@ impl ThreeLevel {
                 if self.piece_at(r.pawn as usize)
                     != Some(Piece {
                         color: c,
-                        kind: Kind::Pawn,
+                        role: Role::Pawn,
                     })
                 {
                     return Err(Error::invalid(
@@ -332,7 +332,7 @@ impl ThreeLevel {
                     let c = z * 64 + r * 8 + f;
                     match self.piece_at(c) {
                         Some(p) => {
-                            let _ = write!(s, " {}{}", p.color.letter(), p.kind.letter());
+                            let _ = write!(s, " {}{}", p.color.letter(), p.role.letter());
                         }
                         None => s.push_str("  ."),
                     }
@@ -390,7 +390,7 @@ struct Token(Piece);
 
 impl core::fmt::Display for Token {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{}{}", self.0.color.letter(), self.0.kind.letter())
+        write!(f, "{}{}", self.0.color.letter(), self.0.role.letter())
     }
 }
 

@@ -4,7 +4,7 @@
 use std::sync::LazyLock;
 
 use crate::geometry::CELLS;
-use crate::piece::{Color, KINDS};
+use crate::piece::{Color, ROLES};
 use crate::position::EpRecord;
 
 /// The keys.
@@ -16,7 +16,7 @@ pub(crate) struct Keys {
     ep_pawn: Vec<u64>,
 }
 
-const PIECES: usize = 4 * KINDS * CELLS;
+const PIECES: usize = 4 * ROLES * CELLS;
 
 pub(crate) static KEYS: LazyLock<Keys> = LazyLock::new(|| {
     let k = dimchess_core::zobrist::keys(0x3_1e7e1, PIECES + 8 + 8 * CELLS);
@@ -30,10 +30,10 @@ pub(crate) static KEYS: LazyLock<Keys> = LazyLock::new(|| {
 });
 
 impl Keys {
-    /// The key of a piece of `color` and kind index `kind` on `cell`.
+    /// The key of a piece of `color` and role index `role` on `cell`.
     #[inline]
-    pub(crate) fn piece(&self, color: Color, kind: usize, cell: usize) -> u64 {
-        self.piece[(color as usize * KINDS + kind) * CELLS + cell]
+    pub(crate) fn piece(&self, color: Color, role: usize, cell: usize) -> u64 {
+        self.piece[(color as usize * ROLES + role) * CELLS + cell]
     }
     /// The key of `c` to move.
     #[inline]
