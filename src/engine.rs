@@ -283,6 +283,8 @@ engines! {
     HyperspaceOptional(dimchess_hyperspace::HyperspaceOptional, Engine<dimchess_hyperspace::HyperspaceOptional>),
     DimensionX(dimchess_dimension_x::DxPosition, DxEngine),
     ThreeLevel(dimchess_three_level::ThreeLevel, Engine<dimchess_three_level::ThreeLevel>),
+    ThreeLevelXiangqi(dimchess_three_level::ThreeLevelXiangqi, Engine<dimchess_three_level::ThreeLevelXiangqi>),
+    ThreeLevelCheckmatePromotion(dimchess_three_level::ThreeLevelCheckmatePromotion, Engine<dimchess_three_level::ThreeLevelCheckmatePromotion>),
 }
 
 impl AnyEngine {

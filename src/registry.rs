@@ -77,44 +77,20 @@ pub const VARIANTS: &[VariantInfo] = &[
     VariantInfo {
         id: "three-level",
         description: "3 Level 4 Player, main variant (Gilman 2007): FIDE pieces on 8x8x3, four players",
-        start: || {
-            VariantPosition::ThreeLevel(dimchess_three_level::ThreeLevel::start(
-                dimchess_three_level::Variant::Main,
-            ))
-        },
-        parse: |t| {
-            dimchess_three_level::ThreeLevel::parse(dimchess_three_level::Variant::Main, t)
-                .map(VariantPosition::ThreeLevel)
-        },
+        start: || VariantPosition::ThreeLevel(Default::default()),
+        parse: |t| t.parse().map(VariantPosition::ThreeLevel),
     },
     VariantInfo {
         id: "three-level-xiangqi",
         description: "3 Level 4 Player, Xiang Qi variant: pre-Cannon Xiang Qi pieces on 8x8x3, four players",
-        start: || {
-            VariantPosition::ThreeLevel(dimchess_three_level::ThreeLevel::start(
-                dimchess_three_level::Variant::Xiangqi,
-            ))
-        },
-        parse: |t| {
-            dimchess_three_level::ThreeLevel::parse(dimchess_three_level::Variant::Xiangqi, t)
-                .map(VariantPosition::ThreeLevel)
-        },
+        start: || VariantPosition::ThreeLevelXiangqi(Default::default()),
+        parse: |t| t.parse().map(VariantPosition::ThreeLevelXiangqi),
     },
     VariantInfo {
         id: "three-level-checkmate-promotion",
         description: "3 Level 4 Player, main variant with the checkmate-promotion option (triagonal steps)",
-        start: || {
-            VariantPosition::ThreeLevel(dimchess_three_level::ThreeLevel::start(
-                dimchess_three_level::Variant::CheckmatePromotion,
-            ))
-        },
-        parse: |t| {
-            dimchess_three_level::ThreeLevel::parse(
-                dimchess_three_level::Variant::CheckmatePromotion,
-                t,
-            )
-            .map(VariantPosition::ThreeLevel)
-        },
+        start: || VariantPosition::ThreeLevelCheckmatePromotion(Default::default()),
+        parse: |t| t.parse().map(VariantPosition::ThreeLevelCheckmatePromotion),
     },
 ];
 

@@ -10,7 +10,8 @@ use dimchess_core::eval::{Capture, Evaluate};
 
 use crate::moves::Move;
 use crate::piece::{Piece, ROLES, Role};
-use crate::position::ThreeLevel;
+use crate::position::ThreeLevelPosition;
+use crate::rules::Rules;
 
 /// Centipawns per role, in [`Role::ALL`] order.
 pub const VALUES: [i32; ROLES] = [
@@ -32,7 +33,7 @@ pub const VALUES: [i32; ROLES] = [
     100, // Point
 ];
 
-impl Evaluate for ThreeLevel {
+impl<R: Rules> Evaluate for ThreeLevelPosition<R> {
     const PLAYERS: usize = 4;
     /// TL-18: the third occurrence of a position draws.
     const REPETITION_DRAWS: bool = true;

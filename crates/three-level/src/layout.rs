@@ -6,9 +6,10 @@ use dimchess_core::layout::{BoardLayout, Describe, Layout, PieceLayout, Player};
 
 use crate::geometry::{cell_at, cell_name};
 use crate::piece::Color;
-use crate::position::ThreeLevel;
+use crate::position::ThreeLevelPosition;
+use crate::rules::Rules;
 
-impl Describe for ThreeLevel {
+impl<R: Rules> Describe for ThreeLevelPosition<R> {
     fn layout(&self) -> Layout {
         let boards = (0..3)
             .map(|z| {
@@ -82,11 +83,11 @@ impl Describe for ThreeLevel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::piece::Variant;
+    use crate::ThreeLevel;
 
     #[test]
     fn start_layout_has_three_levels_and_four_armies() {
-        let l = ThreeLevel::start(Variant::Main).layout();
+        let l = ThreeLevel::default().layout();
         assert_eq!(l.boards.len(), 3);
         assert_eq!(l.players.len(), 4);
         assert_eq!(l.boards[0].at(0, 0).unwrap().name, "1a1");

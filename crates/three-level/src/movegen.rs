@@ -10,13 +10,14 @@
 
 use crate::geometry::{Bb, TABLES};
 use crate::moves::Move;
-use crate::piece::{Color, Role, Variant};
-use crate::position::{Groups, ThreeLevel};
+use crate::piece::{Color, Role};
+use crate::position::{Groups, ThreeLevelPosition};
+use crate::rules::Rules;
 
 /// Where generated moves go: a list, a counter (bulk counting in perft), or the children.
 ///
 /// The moves given as sets ([`Sink::push_set`], [`Sink::push_shifted`]) are the ones the fast
-/// test cleared: no elimination can follow them ([`ThreeLevel::apply_quiet`]). They reach
+/// test cleared: no elimination can follow them ([`ThreeLevelPosition::apply_quiet`]). They reach
 /// the sink through [`Sink::push_quiet`].
 pub(crate) trait Sink {
     /// Takes one legal move.
@@ -126,12 +127,12 @@ impl Sink for Lister<'_> {
 }
 
 /// Plays each move on a copy of `parent` and calls `f` with it (perft's children).
-pub(crate) struct Children<'a, F> {
-    pub(crate) parent: &'a ThreeLevel,
+pub(crate) struct Children<'a, R: Rules, F> {
+    pub(crate) parent: &'a ThreeLevelPosition<R>,
     pub(crate) f: F,
 }
 
-impl<F: FnMut(Move, &ThreeLevel)> Sink for Children<'_, F> {
+impl<R: Rules, F: FnMut(Move, &ThreeLevelPosition<R>)> Sink for Children<'_, R, F> {
     #[inline]
     fn push(&mut self, m: Move) {
         let mut child = self.parent.clone();
@@ -153,7 +154,7 @@ pub(crate) struct Ctx {
     slow_all: bool,
     slow: Bb,
     pinned: Bb,
-    /// The pieces whose moves [`ThreeLevel::emit_set`] cannot take as they are: every piece
+    /// The pieces whose moves [`ThreeLevelPosition::emit_set`] cannot take as they are: every piece
     /// when `slow_all` or `in_check`, else `slow`, `pinned` and the King.
     special: Bb,
     groups: Groups,
@@ -208,7 +209,7 @@ fn screened(kx: usize, blockers: Bb, behind: Bb, dirs: core::ops::Range<usize>) 
     out
 }
 
-impl ThreeLevel {
+impl<R: Rules> ThreeLevelPosition<R> {
     /// The fast test's knowledge of the side to move: whether its King is in check, which
     /// of its pieces are pinned, and which screen a line or a Knight's leg onto a royal piece.
     pub(crate) fn context(&self) -> Ctx {
@@ -232,7 +233,7 @@ impl ThreeLevel {
         let Some(king) = self.royal_cell(s) else {
             return slow_ctx(usize::MAX);
         };
-        let xq = self.variant.is_xiangqi();
+        let xq = R::VARIANT.is_xiangqi();
         if xq && self.generals_face() {
             return slow_ctx(king);
         }
@@ -326,7 +327,7 @@ impl ThreeLevel {
         let s = self.side;
         let mut c = self.clone();
         c.apply(m);
-        c.is_live(s) && !c.in_check(s) && !(c.variant.is_xiangqi() && c.generals_face())
+        c.is_live(s) && !c.in_check(s) && !(R::VARIANT.is_xiangqi() && c.generals_face())
     }
 
     /// Emits the legal moves among `from` → `targets` (no promotion, no en passant).
@@ -355,7 +356,7 @@ impl ThreeLevel {
         let king_move = from == ctx.king;
         if ctx.slow_all
             || ctx.slow.contains(from)
-            || (king_move && self.variant.is_xiangqi())
+            || (king_move && R::VARIANT.is_xiangqi())
             || (ctx.in_check && !king_move)
         {
             let mut n = 0;
@@ -468,7 +469,7 @@ impl ThreeLevel {
         let own = self.by_color[si];
         let occ = self.occupied;
         let mine = |k: Role| own & self.role_bb(k);
-        if self.variant.is_xiangqi() {
+        if R::VARIANT.is_xiangqi() {
             for from in mine(Role::Point).iter() {
                 f(from, t.point[si][from].and_not(own));
             }
@@ -498,7 +499,7 @@ impl ThreeLevel {
             }
             return;
         }
-        let cp = self.variant == Variant::CheckmatePromotion;
+        let cp = R::VARIANT.is_checkmate_promotion();
         // TL-21: the promoted pieces add one triagonal step.
         let tri = |from: usize, promoted: bool| {
             if cp && promoted {
@@ -557,7 +558,7 @@ impl ThreeLevel {
     pub(crate) fn pseudo_moves(&self, mut f: impl FnMut(Move)) {
         let t = &*TABLES;
         let si = self.side as usize;
-        if !self.variant.is_xiangqi() {
+        if !R::VARIANT.is_xiangqi() {
             let ep_cells = self.ep_cells();
             let choices = self.promotion_choices(self.side);
             let any_choice = choices.iter().any(Option::is_some);
@@ -643,7 +644,7 @@ impl ThreeLevel {
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) -> usize {
         let ctx = self.context();
         let mut n = 0;
-        if !self.variant.is_xiangqi() {
+        if !R::VARIANT.is_xiangqi() {
             let t = &*TABLES;
             let si = self.side as usize;
             let ep_cells = self.ep_cells();
@@ -714,14 +715,20 @@ mod tests {
     }
 
     /// The fast legality test agrees with resolving every pseudo-legal move on a copy,
-    /// [`ThreeLevel::apply_legal`] with [`ThreeLevel::apply`] on every legal turn, and the
+    /// [`ThreeLevelPosition::apply_legal`] with [`ThreeLevelPosition::apply`] on every legal turn, and the
     /// children of `for_each_child` (quiet moves resolved without the elimination test) with
     /// the legal turns played.
     fn agree_on_random_games(games: usize, plies: usize, seed: u64) {
         let mut rng = SplitMix64::new(seed);
-        for g in 0..games {
-            let v = [Variant::Main, Variant::CheckmatePromotion, Variant::Xiangqi][g % 3];
-            let mut p = ThreeLevel::start(v);
+        agree::<crate::rules::Main>(games.div_ceil(3), plies, &mut rng);
+        agree::<crate::rules::CheckmatePromotion>(games.div_ceil(3), plies, &mut rng);
+        agree::<crate::rules::Xiangqi>(games.div_ceil(3), plies, &mut rng);
+    }
+
+    /// [`agree_on_random_games`] in one rule set.
+    fn agree<R: Rules>(games: usize, plies: usize, rng: &mut SplitMix64) {
+        for _ in 0..games {
+            let mut p = ThreeLevelPosition::<R>::start();
             for _ in 0..plies {
                 let mut fast = All(Vec::new());
                 p.turns(&mut fast);

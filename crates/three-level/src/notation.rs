@@ -2,12 +2,13 @@
 
 use dimchess_core::Error;
 
-use crate::geometry::{TABLES, cell_name, parse_cell};
+use crate::geometry::{TABLES, cell_name};
 use crate::moves::Move;
-use crate::piece::{Role, Variant};
-use crate::position::ThreeLevel;
+use crate::piece::Role;
+use crate::position::ThreeLevelPosition;
+use crate::rules::Rules;
 
-impl ThreeLevel {
+impl<R: Rules> ThreeLevelPosition<R> {
     /// Reads a move text (§7) and checks that it is a legal turn here.
     pub fn read_move(&self, text: &str) -> Result<Move, Error> {
         let illegal = |rule: &'static str, why: String| Error::illegal(text, rule, why);
@@ -27,36 +28,9 @@ impl ThreeLevel {
             }
             return Ok(Move::PASS);
         }
-        let b = text.as_bytes();
-        if !(b.len() == 6 || b.len() == 7) || !text.is_ascii() {
-            return Err(Error::move_syntax(
-                text,
-                "expected origin cell, destination cell and an optional promotion letter, or `pass` (§7)",
-            ));
-        }
-        let (Some(from), Some(to)) = (parse_cell(&text[0..3]), parse_cell(&text[3..6])) else {
-            return Err(Error::move_syntax(
-                text,
-                "cells are a level 1-3, a file a-h and a rank 1-8, like `2c3` (§7, TL-1)",
-            ));
-        };
-        let promo = match b.get(6) {
-            None => None,
-            Some(b'q') => Some(Role::Queen),
-            Some(b'r') => Some(Role::Rook),
-            Some(b'b') => Some(Role::Bishop),
-            Some(b'n') => Some(Role::Knight),
-            Some(&c) => {
-                return Err(Error::move_syntax(
-                    text,
-                    format!(
-                        "`{}` is not a promotion letter q, r, b or n (§7)",
-                        c as char
-                    ),
-                ));
-            }
-        };
-        if promo.is_some() && self.variant == Variant::Xiangqi {
+        let parsed: Move = text.parse()?;
+        let (from, to, promo) = (parsed.from as usize, parsed.to as usize, parsed.promotion());
+        if promo.is_some() && R::VARIANT.is_xiangqi() {
             return Err(Error::move_syntax(
                 text,
                 "the Xiang Qi variant has no promotion suffix (§7)",
@@ -146,7 +120,7 @@ impl ThreeLevel {
                 format!(
                     "{}'s {} would be attacked",
                     s.name(),
-                    if self.variant.is_xiangqi() {
+                    if R::VARIANT.is_xiangqi() {
                         "General"
                     } else {
                         "King"
@@ -156,7 +130,7 @@ impl ThreeLevel {
                 format!("{} would be checkmated by the next player", s.name())
             };
             return Err(illegal(
-                if self.variant.is_xiangqi() {
+                if R::VARIANT.is_xiangqi() {
                     "TX-11, TL-15"
                 } else {
                     "TL-15"
@@ -254,7 +228,7 @@ impl ThreeLevel {
                 "TX-9",
                 format!("a Point on {f} has no step to {d} in this quarter"),
             ),
-            Role::Rook if self.variant.is_xiangqi() => (
+            Role::Rook if R::VARIANT.is_xiangqi() => (
                 "TX-8",
                 format!("a Rook on {f} cannot reach {d}: not on its lines, or the path is blocked"),
             ),

@@ -3,7 +3,8 @@
 use dimchess_core::Outcome;
 
 use crate::piece::Color;
-use crate::position::{Ending, ThreeLevel};
+use crate::position::{Ending, ThreeLevelPosition};
+use crate::rules::Rules;
 
 /// A few words on how the game ended.
 pub(crate) fn describe(e: Ending) -> String {
@@ -33,7 +34,7 @@ pub(crate) fn text(o: Outcome) -> String {
     }
 }
 
-impl ThreeLevel {
+impl<R: Rules> ThreeLevelPosition<R> {
     /// The outcome in the core's terms (players numbered Red 0, Blue 1, Yellow 2, Green 3).
     pub fn core_outcome(&self) -> Option<Outcome> {
         self.ending().map(|e| match e {

@@ -161,7 +161,7 @@ pub enum Variant {
 
 impl Variant {
     /// The variant id.
-    pub fn id(self) -> &'static str {
+    pub const fn id(self) -> &'static str {
         match self {
             Variant::Main => "three-level",
             Variant::CheckmatePromotion => "three-level-checkmate-promotion",
@@ -206,8 +206,12 @@ impl Variant {
         }
     }
     /// Is this the Xiang Qi variant?
-    pub fn is_xiangqi(self) -> bool {
-        self == Variant::Xiangqi
+    pub const fn is_xiangqi(self) -> bool {
+        matches!(self, Variant::Xiangqi)
+    }
+    /// Is this the checkmate-promotion option (TL-20)?
+    pub const fn is_checkmate_promotion(self) -> bool {
+        matches!(self, Variant::CheckmatePromotion)
     }
 }
 

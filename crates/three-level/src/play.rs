@@ -2,8 +2,9 @@
 
 use crate::geometry::TABLES;
 use crate::moves::Move;
-use crate::piece::{Color, Piece, Role, Variant};
-use crate::position::{EpRecord, ThreeLevel};
+use crate::piece::{Color, Piece, Role};
+use crate::position::{EpRecord, ThreeLevelPosition};
+use crate::rules::Rules;
 
 /// What a move is, beside its cells (derived from the position).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -24,11 +25,11 @@ enum Known {
     Quiet,
 }
 
-impl ThreeLevel {
+impl<R: Rules> ThreeLevelPosition<R> {
     /// The flags of a move of the side to move (all false for a pass).
     #[inline]
     pub(crate) fn flags(&self, m: Move) -> Flags {
-        if m.is_pass() || self.variant.is_xiangqi() {
+        if m.is_pass() || R::VARIANT.is_xiangqi() {
             return Flags::default();
         }
         let (from, to) = (m.from as usize, m.to as usize);
@@ -57,7 +58,7 @@ impl ThreeLevel {
     /// moves a Pawn by one or two forward steps (captures are F1+F2 or change level).
     #[inline]
     fn generated_flags(&self, from: usize, to: usize, m: Move) -> Flags {
-        if self.variant.is_xiangqi()
+        if R::VARIANT.is_xiangqi()
             || Piece::from_code(self.board[from]).is_none_or(|p| p.role != Role::Pawn)
         {
             return Flags::default();
@@ -181,7 +182,7 @@ impl ThreeLevel {
     /// `survivor`, a player known not to be eliminated (the mover of a legal turn), is not
     /// tested.
     pub(crate) fn eliminate(&mut self, q: Color, survivor: Option<Color>) {
-        let xq = self.variant.is_xiangqi();
+        let xq = R::VARIANT.is_xiangqi();
         loop {
             let mut any = false;
             // The attack groups once per round (main variants): removing another player's
@@ -211,7 +212,7 @@ impl ThreeLevel {
             if !any {
                 break;
             }
-            if self.variant == Variant::CheckmatePromotion {
+            if R::VARIANT.is_checkmate_promotion() {
                 self.promote_army(q);
             }
         }

@@ -1,9 +1,20 @@
 //! The position: placement, side to move, eliminated players, en-passant records, clocks;
-//! attacks (TL-13, TX-11) and the end of the game (TL-17, TL-18).
+//! attacks (TL-13, TX-11) and the end of the game (TL-17, TL-18); its [`Position`]
+//! implementation, text forms and serde.
+
+use core::fmt;
+use core::marker::PhantomData;
+use core::str::FromStr;
+
+use dimchess_core::movelist::MoveList;
+use dimchess_core::{Error, Outcome, Position};
 
 use crate::geometry::{Bb, CELLS, TABLES};
+use crate::moves::Move;
 use crate::piece::{Color, Piece, ROLES, Role, Variant};
+use crate::rules::{CheckmatePromotion, Main, Rules, Xiangqi};
 use crate::zobrist::KEYS;
+use crate::{movegen, outcome};
 
 /// An en-passant record (TL-9): the passed cell and the double-stepped Pawn's cell.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -14,21 +25,29 @@ pub struct EpRecord {
     pub pawn: u8,
 }
 
-/// A valid position of `three-level`, `three-level-checkmate-promotion` or
-/// `three-level-xiangqi`.
+/// A valid position of the rule set `R` ([`crate::rules`]): `three-level`,
+/// `three-level-xiangqi` or `three-level-checkmate-promotion`.
+///
+/// Use the aliases [`ThreeLevel`], [`ThreeLevelXiangqi`] and [`ThreeLevelCheckmatePromotion`]:
+/// each variant id has its own type, so that reading a position text never changes the
+/// variant (TL-20: the checkmate-promotion option is not part of the text).
 ///
 /// ```
 /// use dimchess_three_level::{perft::perft, Position};
-/// use dimchess_three_level::{ThreeLevel, Variant};
-/// let mut pos = ThreeLevel::start(Variant::Main);
+/// use dimchess_three_level::{ThreeLevel, ThreeLevelCheckmatePromotion, ThreeLevelXiangqi};
+/// let mut pos = ThreeLevel::default();
 /// assert_eq!(perft(&pos, 2), 3117);
 /// pos.play_text("1c21e2").unwrap();
 /// assert!(pos.play_text("1c21e2").is_err());
-/// assert_eq!(ThreeLevel::parse(Variant::Main, &pos.to_string()).unwrap(), pos);
+/// assert_eq!(pos.to_string().parse::<ThreeLevel>().unwrap(), pos);
+/// // The same text in another rule set is a position of that rule set.
+/// let promotion: ThreeLevelCheckmatePromotion = pos.to_string().parse().unwrap();
+/// assert_eq!(promotion.to_string(), pos.to_string());
+/// // A Xiang Qi text is not a main-variant text.
+/// assert!(ThreeLevelXiangqi::START_TEXT.parse::<ThreeLevel>().is_err());
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ThreeLevel {
-    pub(crate) variant: Variant,
+pub struct ThreeLevelPosition<R: Rules> {
     pub(crate) by_color: [Bb; 4],
     pub(crate) by_role: [Bb; ROLES],
     pub(crate) occupied: Bb,
@@ -39,6 +58,23 @@ pub struct ThreeLevel {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
+    pub(crate) rules: PhantomData<R>,
+}
+
+/// A `three-level` position: the main variant.
+pub type ThreeLevel = ThreeLevelPosition<Main>;
+
+/// A `three-level-xiangqi` position: the Xiang Qi variant.
+pub type ThreeLevelXiangqi = ThreeLevelPosition<Xiangqi>;
+
+/// A `three-level-checkmate-promotion` position: the main variant with TL-20's option.
+pub type ThreeLevelCheckmatePromotion = ThreeLevelPosition<CheckmatePromotion>;
+
+/// The start position.
+impl<R: Rules> Default for ThreeLevelPosition<R> {
+    fn default() -> Self {
+        Self::start()
+    }
 }
 
 /// The pieces of the main variants grouped by how they attack (TL-13).
@@ -67,11 +103,23 @@ pub enum Ending {
     ClockDraw,
 }
 
-impl ThreeLevel {
+impl<R: Rules> ThreeLevelPosition<R> {
+    /// The variant id: `three-level`, `three-level-xiangqi` or
+    /// `three-level-checkmate-promotion`.
+    pub const ID: &'static str = R::VARIANT.id();
+
+    /// The start position's text (§6): [`crate::START_TEXT`] or
+    /// [`crate::XIANGQI_START_TEXT`].
+    pub const START_TEXT: &'static str = R::START_TEXT;
+
+    /// The start position (TL-6, TX-2).
+    pub fn start() -> Self {
+        Self::from_text(R::START_TEXT).unwrap_or_else(|_| unreachable!("the start texts are valid"))
+    }
+
     /// An empty board, Red to move, nothing validated.
-    pub(crate) fn empty(variant: Variant) -> ThreeLevel {
-        ThreeLevel {
-            variant,
+    pub(crate) fn empty() -> Self {
+        ThreeLevelPosition {
             by_color: [Bb::EMPTY; 4],
             by_role: [Bb::EMPTY; ROLES],
             occupied: Bb::EMPTY,
@@ -82,12 +130,13 @@ impl ThreeLevel {
             halfmove: 0,
             fullmove: 1,
             hash: 0,
+            rules: PhantomData,
         }
     }
 
-    /// The variant this position belongs to.
+    /// The variant this position belongs to (`R::VARIANT`).
     pub fn variant(&self) -> Variant {
-        self.variant
+        R::VARIANT
     }
 
     /// The player to move.
@@ -194,25 +243,6 @@ impl ThreeLevel {
         }
     }
 
-    /// The Zobrist hash computed from scratch.
-    pub fn hash_from_scratch(&self) -> u64 {
-        let mut h = KEYS.side(self.side);
-        for c in 0..CELLS {
-            if let Some(p) = self.piece_at(c) {
-                h ^= KEYS.piece(p.color, p.role as usize, c);
-            }
-        }
-        for col in Color::ALL {
-            if !self.is_live(col) {
-                h ^= KEYS.eliminated(col);
-            }
-            if let Some(r) = self.ep[col as usize] {
-                h ^= KEYS.ep(col, r);
-            }
-        }
-        h
-    }
-
     /// The royal pieces (King, Emperor, General) of player `c`.
     #[inline]
     pub(crate) fn royals(&self, c: Color) -> Bb {
@@ -224,7 +254,7 @@ impl ThreeLevel {
     /// (the parser reads a variant's own letters, TL-20 promotes only in checkmate-promotion).
     #[inline]
     pub(crate) fn royal_pieces(&self) -> Bb {
-        if self.variant.is_xiangqi() {
+        if R::VARIANT.is_xiangqi() {
             self.role_bb(Role::General)
         } else {
             self.with_promoted(self.role_bb(Role::King), [Role::Emperor])
@@ -252,7 +282,7 @@ impl ThreeLevel {
     /// Whether the promoted kinds of TL-20 can stand on the board (checkmate-promotion only).
     #[inline(always)]
     fn promoted_kinds(&self) -> bool {
-        self.variant == Variant::CheckmatePromotion
+        R::VARIANT.is_checkmate_promotion()
     }
 
     /// `base` with the pieces of the `promoted` kinds added where they can stand (TL-20:
@@ -310,7 +340,7 @@ impl ThreeLevel {
     pub(crate) fn attacked(&self, cell: usize, mask: u8, occ: Bb) -> bool {
         let t = &*TABLES;
         let att = self.pieces_of_mask(mask);
-        if self.variant.is_xiangqi() {
+        if R::VARIANT.is_xiangqi() {
             let rooks = att & self.role_bb(Role::Rook);
             if (crate::geometry::ORTH_LINES.get(cell) & rooks).any()
                 && (crate::riders::rook(cell, occ) & rooks).any()
@@ -490,7 +520,7 @@ impl ThreeLevel {
 
     /// The owner of a Pawn standing on its own far-corner column (TL-11), if any.
     pub fn promotion_winner(&self) -> Option<Color> {
-        if self.variant.is_xiangqi() {
+        if R::VARIANT.is_xiangqi() {
             return None;
         }
         let t = &*TABLES;
@@ -521,5 +551,161 @@ impl ThreeLevel {
     /// The halfmove clock at which the game is drawn (TL-18): 50 turns for each live player.
     pub fn clock_draw_limit(&self) -> u64 {
         50 * u64::from(self.live_count())
+    }
+}
+
+/// Capacity of a move list: more than the legal moves of any valid position (the test
+/// `move_list_capacity_is_enough` checks it against a bound computed from the tables).
+pub const MAX_MOVES: usize = 10_000;
+
+/// The legal moves of a position.
+pub type Moves = MoveList<Move, MAX_MOVES>;
+
+/// The core trait, which the registry, the tool and perft use.
+impl<R: Rules> Position for ThreeLevelPosition<R> {
+    type Move = Move;
+    type MoveList = Moves;
+
+    /// The legal turns: the legal moves, or the pass when there is none (TL-16); nothing when
+    /// the game is over (§8).
+    fn legal_moves(&self, moves: &mut Moves) {
+        moves.clear();
+        self.turns(&mut movegen::Lister(moves));
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        self.turns(&mut movegen::Discard) as u64
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        self.apply_legal(mv);
+    }
+
+    /// The children straight from the generator: a move its fast test cleared is resolved
+    /// without TL-14 step 6's elimination test, which could find nothing.
+    fn for_each_child(&self, f: impl FnMut(Move, &Self)) {
+        self.turns(&mut movegen::Children { parent: self, f });
+    }
+
+    fn turn(&self) -> usize {
+        self.side as usize
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.core_outcome()
+    }
+
+    fn result_text(&self) -> Option<String> {
+        self.result_line()
+    }
+
+    fn outcome_text(&self, outcome: Outcome) -> String {
+        outcome::text(outcome)
+    }
+
+    /// TL-18: "the same position" is the same placement, side to move, eliminated set and
+    /// en-passant records, exactly what the Zobrist hash covers (not the clocks).
+    fn repetition_key(&self) -> Option<u64> {
+        Some(self.hash)
+    }
+
+    /// TL-18: the third occurrence of the same position draws the game (a game-record rule:
+    /// the legal moves and perft ignore it).
+    fn game_ending(&self, occurrences: usize) -> Option<Outcome> {
+        (occurrences >= outcome::REPETITIONS).then_some(Outcome::Draw {
+            reason: "repetition",
+        })
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    /// Placement, side to move, eliminated players and en-passant records (not the clocks).
+    fn zobrist_from_scratch(&self) -> u64 {
+        let mut h = KEYS.side(self.side);
+        for c in 0..CELLS {
+            if let Some(p) = self.piece_at(c) {
+                h ^= KEYS.piece(p.color, p.role as usize, c);
+            }
+        }
+        for col in Color::ALL {
+            if !self.is_live(col) {
+                h ^= KEYS.eliminated(col);
+            }
+            if let Some(r) = self.ep[col as usize] {
+                h ^= KEYS.ep(col, r);
+            }
+        }
+        h
+    }
+
+    /// The Zobrist hash (placement, side, eliminated players, en-passant records), with the
+    /// halfmove clock mixed in when TL-18's clock draw (at 50 x the live players) can end the
+    /// game within `depth` plies: near the draw, positions that differ only in their clocks
+    /// have different subtrees. The clock goes up by one per turn or is reset by a capture, a
+    /// Pawn or Point move or an elimination (TL-14 step 3), and the live players are hashed,
+    /// which [`dimchess_core::zobrist::clock_key`] needs. The fullmove number never changes a
+    /// count.
+    fn subtree_key(&self, depth: u32) -> u64 {
+        dimchess_core::zobrist::clock_key(
+            self.hash,
+            u64::from(self.halfmove),
+            self.clock_draw_limit(),
+            depth,
+        )
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        mv.text()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        self.read_move(text)
+    }
+
+    fn diagram(&self) -> String {
+        self.diagram_text()
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        let mut moves = Moves::new();
+        self.legal_moves(&mut moves);
+        moves.contains(&mv)
+    }
+}
+
+/// The position text (§6).
+impl<R: Rules> fmt::Display for ThreeLevelPosition<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_text())
+    }
+}
+
+/// Reads a position text of this rule set (§6), strictly, and validates it (TL-19, TX-12).
+/// The text is the only form: the rule set is the type's (TL-20), and a text with another
+/// rule set's pieces is an error.
+impl<R: Rules> FromStr for ThreeLevelPosition<R> {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        Self::from_text(s)
+    }
+}
+
+/// The position text.
+#[cfg(feature = "serde")]
+impl<R: Rules> serde::Serialize for ThreeLevelPosition<R> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_text())
+    }
+}
+
+/// Through the validating parser ([`FromStr`]).
+#[cfg(feature = "serde")]
+impl<'de, R: Rules> serde::Deserialize<'de> for ThreeLevelPosition<R> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
     }
 }

@@ -3,14 +3,15 @@
 
 use core::fmt::Write;
 
-use dimchess_core::Error;
 use dimchess_core::text::{
     RowStyle, Shape, parse_counter, parse_fullmove, parse_placement, split_fields, write_placement,
 };
+use dimchess_core::{Error, Position};
 
 use crate::geometry::{TABLES, cell_at, cell_name, coords, forward, parse_cell};
 use crate::piece::{Color, Piece, Role, Variant};
-use crate::position::{EpRecord, ThreeLevel};
+use crate::position::{EpRecord, ThreeLevelPosition};
+use crate::rules::Rules;
 
 const SHAPE: Shape = Shape {
     boards: 3,
@@ -24,11 +25,13 @@ fn text_cell(i: usize) -> usize {
     z * 64 + r * 8 + f
 }
 
-impl ThreeLevel {
-    /// Reads a position text of `variant` (§6), strictly, and validates it (TL-19, TX-12).
-    pub fn parse(variant: Variant, text: &str) -> Result<ThreeLevel, Error> {
+impl<R: Rules> ThreeLevelPosition<R> {
+    /// Reads a position text of this rule set (§6), strictly, and validates it (TL-19,
+    /// TX-12): the letters of its own pieces only (TL-19 h).
+    pub(crate) fn from_text(text: &str) -> Result<Self, Error> {
+        let variant = R::VARIANT;
         let fields = split_fields(text, 6, 6)?;
-        let mut p = ThreeLevel::empty(variant);
+        let mut p = Self::empty();
         let mut bad_role: Option<String> = None;
         let cells = parse_placement(fields[0], SHAPE, RowStyle::Comma, |tok| {
             let mut ch = tok.chars();
@@ -130,14 +133,14 @@ impl ThreeLevel {
         p.fullmove = parse_fullmove("fullmove", fields[5])?;
         p.side = side;
         p.validate()?;
-        p.hash = p.hash_from_scratch();
+        p.hash = p.zobrist_from_scratch();
         Ok(p)
     }
 
     /// TL-19 (b) to (g), TX-12.
     fn validate(&self) -> Result<(), Error> {
         let t = &*TABLES;
-        let xq = self.variant.is_xiangqi();
+        let xq = R::VARIANT.is_xiangqi();
         let royal = if xq { "General" } else { "King" };
         for c in Color::ALL {
             let n = self.by_color[c as usize].count();
