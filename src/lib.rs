@@ -34,8 +34,9 @@
 //!   API and a page that plays every variant in a browser;
 //! - [`distributed`]: perft cut into work units for a cluster (split, run, merge);
 //! - feature `serde`: [`AnyPosition`] as `{"variant": id, "position": text}`, [`AnyMove`] as
-//!   its text (read back in a position with `AnyPosition::move_seed`) and [`record::Game`]
-//!   as its record, all read back through the validating parsers.
+//!   its text (read back in a position with `Position::move_seed`, as every variant crate's
+//!   moves are) and [`record::Game`] as its record, all read back through the validating
+//!   parsers.
 //!
 //! The variant crates are re-exported: [`core`] (`dimchess-core`), [`fide`], and one module
 //! per variant.
@@ -53,8 +54,10 @@ pub mod record;
 pub mod registry;
 #[cfg(feature = "serde")]
 mod serde_impl;
+/// Reads a move text in its position (feature `serde`): the core's seed, made by
+/// [`Position::move_seed`] for an [`AnyPosition`] as for every variant's position type.
 #[cfg(feature = "serde")]
-pub use serde_impl::MoveSeed;
+pub use dimchess_core::serde::MoveSeed;
 pub mod svg;
 pub mod uci;
 #[cfg(feature = "serve")]
