@@ -56,7 +56,7 @@ pub trait Position: Clone + fmt::Display + Send + Sync + Sized {
     /// A move (a whole turn, for variants whose turn has several actions). Its `Display` is
     /// its canonical text, the same as [`Position::move_text`], which
     /// [`Position::parse_move`] reads back in the position it was made in (and, with
-    /// feature `serde`, what it serializes as; [`Position::move_seed`] reads it back).
+    /// feature `serde`, what it serializes as; `Position::move_seed` reads it back).
     type Move: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync;
     /// The list legal moves are generated into.
     type MoveList: MoveBuffer<Self::Move>;
