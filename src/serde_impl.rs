@@ -55,7 +55,8 @@ impl<'de> Deserialize<'de> for Game {
 ///
 /// ```
 /// use dimchess::Position;
-/// /// let pos = dimchess::registry::start("fide").unwrap();
+/// use serde::de::DeserializeSeed;
+/// let pos = dimchess::registry::start("fide").unwrap();
 /// let mv = pos.move_seed().deserialize(&mut serde_json::Deserializer::from_str("\"Nf3\"")).unwrap();
 /// assert_eq!(serde_json::to_string(&mv).unwrap(), "\"g1f3\"");
 /// assert!(pos.move_seed().deserialize(&mut serde_json::Deserializer::from_str("\"e2e5\"")).is_err());
