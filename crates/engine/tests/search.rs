@@ -247,8 +247,8 @@ fn multipv_reports_distinct_lines_best_first() {
 
 #[test]
 fn multipv_above_the_number_of_moves_reports_every_move() {
-    // The white king has three moves.
-    let pos = fen("7k/8/8/8/8/8/8/K7 w - - 0 1");
+    // The white king has three moves (Black's pawn keeps the game alive: K v K is drawn).
+    let pos = fen("7k/7p/8/8/8/8/8/K7 w - - 0 1");
     let mut engine = Engine::new(&Options::default());
     let limits = Limits {
         multipv: 50,
