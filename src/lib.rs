@@ -32,7 +32,7 @@
 //!   variant ([`engine::AnyEngine`]) (all from `dimchess-any`);
 //! - [`svg`]: diagrams of any [`Layout`] (`dimchess-svg`);
 //! - feature `serde`: [`AnyPosition`] as `{"variant": id, "position": text}`, [`AnyMove`] as
-//!   its text (read back in a position with `AnyPosition::move_seed`) and [`record::Game`]
+//!   its text (read back in a position with `Position::move_seed`, as every variant crate's moves are) and [`record::Game`]
 //!   as its record, all read back through the validating parsers;
 //! - `cli` (feature `cli`, on by default): the `dimchess` tool's commands, whose front ends
 //!   live in crates of their own: `dimchess-uci` (`dimchess uci`), `dimchess-units`

@@ -11,7 +11,7 @@ const BUSY: &str =
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("dimension-x");
-    for (name, text) in [("start", dimchess_dimension_x::START), ("busy", BUSY)] {
+    for (name, text) in [("start", dimchess_dimension_x::START_TEXT), ("busy", BUSY)] {
         let pos: DxPosition = text.parse().unwrap();
         let mut list = Vec::new();
         g.throughput(Throughput::Elements(pos.count_legal_moves()));

@@ -40,7 +40,7 @@ fn search(c: &mut Criterion) {
     g.bench_function("fide kiwipete depth 5", |b| {
         b.iter(|| run(&kiwipete, 5, Algorithm::BrsPlus))
     });
-    let tl = dimchess_three_level::ThreeLevel::start(dimchess_three_level::Variant::Main);
+    let tl = dimchess_three_level::ThreeLevel::default();
     g.bench_function("three-level BRS+ depth 4", |b| {
         b.iter(|| run(&tl, 4, Algorithm::BrsPlus))
     });

@@ -6,7 +6,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use dimchess_core::Position;
 use dimchess_core::perft::{PerftOptions, perft_with};
 use dimchess_fide::Chess;
-use dimchess_three_level::{ThreeLevel, Variant};
+use dimchess_three_level::ThreeLevel;
 
 fn threads<P: Position + 'static>(c: &mut Criterion, name: &str, pos: &P, depth: u32) {
     let mut g = c.benchmark_group(format!("threads/{name}-perft{depth}"));
@@ -23,7 +23,7 @@ fn threads<P: Position + 'static>(c: &mut Criterion, name: &str, pos: &P, depth:
 }
 
 fn bench(c: &mut Criterion) {
-    threads(c, "three-level", &ThreeLevel::start(Variant::Main), 3);
+    threads(c, "three-level", &ThreeLevel::default(), 3);
     threads(c, "fide", &Chess::default(), 6);
 }
 

@@ -6,7 +6,7 @@ use dimchess_dimension_x::DxPosition;
 use libfuzzer_sys::fuzz_target;
 
 const POSITIONS: [&str; 3] = [
-    dimchess_dimension_x::START,
+    dimchess_dimension_x::START_TEXT,
     "r1bqk2r/pp1n1ppp/2pSp3/3p2A1/1b1P4/2NBPc2/PP3PPP/R2QK2R|8/8/2s5/8/8/3C4/1a6/8 w KQkq - 0 9",
     "4k2r/6S1/2r5/3C4/B7/8/8/4K3|8/8/8/8/8/8/8/8 w k - 0 1",
 ];

@@ -69,7 +69,8 @@ class Position:
     def zobrist(self) -> int:
         """The 64-bit Zobrist hash (fixed keys: stable across runs)."""
     def legal_moves(self) -> List[str]:
-        """The legal move texts in generation order (empty once the game is over)."""
+        """The legal move texts in generation order (empty once the game is over, except in
+        fide's dead positions, which ``outcome()`` draws by insufficient material)."""
     def play(self, move: str, /) -> "Position":
         """The position after ``move``.
 

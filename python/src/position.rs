@@ -151,7 +151,8 @@ impl Position {
     }
 
     /// The legal moves as their canonical texts, in generation order (empty once the game
-    /// is over).
+    /// is over, except in fide's dead positions, which `outcome()` draws by insufficient
+    /// material).
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         texts::legal_moves(py, &self.inner)
     }

@@ -309,6 +309,8 @@ any_position! {
     HyperspaceOptional(dimchess_hyperspace::HyperspaceOptional),
     DimensionX(dimchess_dimension_x::DxPosition),
     ThreeLevel(dimchess_three_level::ThreeLevel),
+    ThreeLevelXiangqi(dimchess_three_level::ThreeLevelXiangqi),
+    ThreeLevelCheckmatePromotion(dimchess_three_level::ThreeLevelCheckmatePromotion),
 }
 
 /// A position of any registered variant, with its variant ([`VariantInfo`]).

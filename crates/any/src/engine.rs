@@ -286,6 +286,8 @@ engines! {
     HyperspaceOptional(dimchess_hyperspace::HyperspaceOptional, Engine<dimchess_hyperspace::HyperspaceOptional>),
     DimensionX(dimchess_dimension_x::DxPosition, ActionEngine<dimchess_dimension_x::PartialTurn>),
     ThreeLevel(dimchess_three_level::ThreeLevel, Engine<dimchess_three_level::ThreeLevel>),
+    ThreeLevelXiangqi(dimchess_three_level::ThreeLevelXiangqi, Engine<dimchess_three_level::ThreeLevelXiangqi>),
+    ThreeLevelCheckmatePromotion(dimchess_three_level::ThreeLevelCheckmatePromotion, Engine<dimchess_three_level::ThreeLevelCheckmatePromotion>),
 }
 
 impl AnyEngine {

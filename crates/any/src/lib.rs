@@ -31,8 +31,8 @@
 //! - [`record`]: games with undo, and their records;
 //! - [`engine`]: the search engine for any variant ([`engine::AnyEngine`]);
 //! - feature `serde`: [`AnyPosition`] as `{"variant": id, "position": text}`, [`AnyMove`] as
-//!   its text (read back in a position with `AnyPosition::move_seed`) and [`record::Game`]
-//!   as its record, all read back through the validating parsers.
+//!   its text (read back in a position with `Position::move_seed`, as every variant crate's
+//!   moves are) and [`record::Game`] as its record, all read back through the validating parsers.
 //!
 //! The variant crates are re-exported: [`core`] (`dimchess-core`), [`fide`], and one module
 //! per variant.
@@ -48,8 +48,10 @@ pub mod record;
 pub mod registry;
 #[cfg(feature = "serde")]
 mod serde_impl;
+/// Reads a move text in its position (feature `serde`): the core's seed, made by
+/// [`Position::move_seed`] for an [`AnyPosition`] as for every variant's position type.
 #[cfg(feature = "serde")]
-pub use serde_impl::MoveSeed;
+pub use dimchess_core::serde::MoveSeed;
 
 pub use any::{AnyMove, AnyPosition, ComposedTurn, VariantPosition};
 pub use dimchess_core as core;

@@ -1,4 +1,6 @@
-//! The registry of variants by id: how to start and how to read a position of each.
+//! The registry of variants by id: how to start and how to read a position of each. Every
+//! variant's position type is built the same way: its `Default` (the start position) and its
+//! `FromStr` (the position text, validated).
 
 use dimchess_core::Error;
 
@@ -33,88 +35,56 @@ pub const VARIANTS: &[VariantInfo] = &[
     VariantInfo {
         id: "fide",
         description: "orthodox chess (FIDE Laws)",
-        start: || VariantPosition::Fide(dimchess_fide::Chess::start()),
-        parse: |t| dimchess_fide::Chess::from_fen(t).map(VariantPosition::Fide),
+        start: || VariantPosition::Fide(Default::default()),
+        parse: |t| t.parse().map(VariantPosition::Fide),
     },
     VariantInfo {
         id: "redistribution",
         description: "Redistribution 3d Chess (Gilman, 2010): 4x4x6, combining and splitting pieces",
-        start: || VariantPosition::Redistribution(dimchess_redistribution::Redistribution::start()),
-        parse: |t| {
-            dimchess_redistribution::Redistribution::from_text(t)
-                .map(VariantPosition::Redistribution)
-        },
+        start: || VariantPosition::Redistribution(Default::default()),
+        parse: |t| t.parse().map(VariantPosition::Redistribution),
     },
     VariantInfo {
         id: "dimension-chess",
         description: "Dimension Chess: Heaven, Earth and Hell, three 8x8 boards with transfers",
-        start: || VariantPosition::DimensionChess(dimchess_dimension_chess::DimensionChess::start()),
+        start: || VariantPosition::DimensionChess(Default::default()),
         parse: |t| t.parse().map(VariantPosition::DimensionChess),
     },
     VariantInfo {
         id: "hyperspace",
         description: "Hyperspace Chess: non-adjacent moves travel through hyperspace, land later, capture or explode",
-        start: || VariantPosition::Hyperspace(dimchess_hyperspace::Hyperspace::start()),
-        parse: |t| dimchess_hyperspace::Hyperspace::from_text(t).map(VariantPosition::Hyperspace),
+        start: || VariantPosition::Hyperspace(Default::default()),
+        parse: |t| t.parse().map(VariantPosition::Hyperspace),
     },
     VariantInfo {
         id: "hyperspace-optional",
         description: "Hyperspace Chess with optional jumps: each non-adjacent move also exists in its immediate FIDE form",
-        start: || {
-            VariantPosition::HyperspaceOptional(dimchess_hyperspace::HyperspaceOptional::start())
-        },
-        parse: |t| {
-            dimchess_hyperspace::HyperspaceOptional::from_text(t)
-                .map(VariantPosition::HyperspaceOptional)
-        },
+        start: || VariantPosition::HyperspaceOptional(Default::default()),
+        parse: |t| t.parse().map(VariantPosition::HyperspaceOptional),
     },
     VariantInfo {
         id: "dimension-x",
         description: "Dimension X: a FIDE board and a Dimension X board with Crabs, Cobras and Spiders",
-        start: || VariantPosition::DimensionX(dimchess_dimension_x::DxPosition::start()),
-        parse: |t| dimchess_dimension_x::DxPosition::from_text(t).map(VariantPosition::DimensionX),
+        start: || VariantPosition::DimensionX(Default::default()),
+        parse: |t| t.parse().map(VariantPosition::DimensionX),
     },
     VariantInfo {
         id: "three-level",
         description: "3 Level 4 Player, main variant (Gilman 2007): FIDE pieces on 8x8x3, four players",
-        start: || {
-            VariantPosition::ThreeLevel(dimchess_three_level::ThreeLevel::start(
-                dimchess_three_level::Variant::Main,
-            ))
-        },
-        parse: |t| {
-            dimchess_three_level::ThreeLevel::parse(dimchess_three_level::Variant::Main, t)
-                .map(VariantPosition::ThreeLevel)
-        },
+        start: || VariantPosition::ThreeLevel(Default::default()),
+        parse: |t| t.parse().map(VariantPosition::ThreeLevel),
     },
     VariantInfo {
         id: "three-level-xiangqi",
         description: "3 Level 4 Player, Xiang Qi variant: pre-Cannon Xiang Qi pieces on 8x8x3, four players",
-        start: || {
-            VariantPosition::ThreeLevel(dimchess_three_level::ThreeLevel::start(
-                dimchess_three_level::Variant::Xiangqi,
-            ))
-        },
-        parse: |t| {
-            dimchess_three_level::ThreeLevel::parse(dimchess_three_level::Variant::Xiangqi, t)
-                .map(VariantPosition::ThreeLevel)
-        },
+        start: || VariantPosition::ThreeLevelXiangqi(Default::default()),
+        parse: |t| t.parse().map(VariantPosition::ThreeLevelXiangqi),
     },
     VariantInfo {
         id: "three-level-checkmate-promotion",
         description: "3 Level 4 Player, main variant with the checkmate-promotion option (triagonal steps)",
-        start: || {
-            VariantPosition::ThreeLevel(dimchess_three_level::ThreeLevel::start(
-                dimchess_three_level::Variant::CheckmatePromotion,
-            ))
-        },
-        parse: |t| {
-            dimchess_three_level::ThreeLevel::parse(
-                dimchess_three_level::Variant::CheckmatePromotion,
-                t,
-            )
-            .map(VariantPosition::ThreeLevel)
-        },
+        start: || VariantPosition::ThreeLevelCheckmatePromotion(Default::default()),
+        parse: |t| t.parse().map(VariantPosition::ThreeLevelCheckmatePromotion),
     },
 ];
 

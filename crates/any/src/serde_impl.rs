@@ -2,7 +2,6 @@
 //! through the registry's validating parser, so that no serialized form gets around the
 //! rules.
 
-use serde::de::DeserializeSeed;
 use serde::de::Error as _;
 use serde::ser::SerializeStruct as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -50,38 +49,20 @@ impl<'de> Deserialize<'de> for Game {
 }
 
 /// A move serializes as its canonical text (`"e2e4"`). A move text means something only in a
-/// position, so it is read back with [`AnyPosition::move_seed`], which checks it there.
-impl Serialize for AnyMove {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-/// Reads a move text and checks that it is legal in a position: made by
-/// [`AnyPosition::move_seed`].
+/// position, so it is read back with the position's `move_seed()` (the core's
+/// [`MoveSeed`](dimchess_core::serde::MoveSeed), the same in every variant crate), which
+/// checks it there:
 ///
 /// ```
+/// use dimchess_any::Position;
 /// use serde::de::DeserializeSeed;
 /// let pos = dimchess_any::registry::start("fide").unwrap();
 /// let mv = pos.move_seed().deserialize(&mut serde_json::Deserializer::from_str("\"Nf3\"")).unwrap();
 /// assert_eq!(serde_json::to_string(&mv).unwrap(), "\"g1f3\"");
 /// assert!(pos.move_seed().deserialize(&mut serde_json::Deserializer::from_str("\"e2e5\"")).is_err());
 /// ```
-#[derive(Clone, Copy, Debug)]
-pub struct MoveSeed<'a>(&'a AnyPosition);
-
-impl AnyPosition {
-    /// A [`DeserializeSeed`] that reads a move text (as [`AnyMove`] serializes) and checks it
-    /// in this position.
-    pub fn move_seed(&self) -> MoveSeed<'_> {
-        MoveSeed(self)
-    }
-}
-
-impl<'de> DeserializeSeed<'de> for MoveSeed<'_> {
-    type Value = AnyMove;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<AnyMove, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        self.0.parse_move(&text).map_err(D::Error::custom)
+impl Serialize for AnyMove {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
     }
 }

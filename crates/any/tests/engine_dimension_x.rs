@@ -212,9 +212,9 @@ fn deeper_than_one_turn() {
 /// capture is seen at the horizon.
 #[test]
 fn a_hanging_queen_is_seen() {
-    use dimchess_dimension_x::{Color, Kind};
+    use dimchess_dimension_x::{Color, Role};
     let has_queen =
-        |q: &DxPosition| (0..64).any(|sq| q.fide_piece(sq) == Some((Color::White, Kind::Queen)));
+        |q: &DxPosition| (0..64).any(|sq| q.fide_piece(sq) == Some((Color::White, Role::Queen)));
     // White's Queen on d4 is attacked by the Black Knight on c6; it can move away.
     let p = pos("4k3/8/2n5/8/3Q4/8/8/4K3|8/8/8/8/8/8/8/8 w - - 0 1");
     let stop = AtomicBool::new(false);

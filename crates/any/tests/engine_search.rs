@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use dimchess_core::{Error, Outcome, Position};
 use dimchess_engine::{Algorithm, Engine, Limits, Options, Score};
 use dimchess_fide::Chess;
-use dimchess_three_level::{ThreeLevel, Variant};
+use dimchess_three_level::{ThreeLevel, ThreeLevelCheckmatePromotion, ThreeLevelXiangqi};
 
 fn fen(text: &str) -> Chess {
     Chess::from_fen(text).unwrap()
@@ -130,7 +130,7 @@ fn stop_latency<P: dimchess_core::Evaluate + 'static>(pos: P) -> Duration {
 fn stop_is_answered_within_50_ms() {
     let fide = stop_latency(Chess::start());
     assert!(fide < Duration::from_millis(50), "fide: {fide:?}");
-    let tl = stop_latency(ThreeLevel::start(Variant::Main));
+    let tl = stop_latency(ThreeLevel::default());
     assert!(tl < Duration::from_millis(50), "three-level: {tl:?}");
 }
 
@@ -188,19 +188,23 @@ fn four_players_brs_and_paranoid_play_legal_moves() {
             algorithm,
             ..Options::default()
         };
-        for variant in [Variant::Main, Variant::Xiangqi, Variant::CheckmatePromotion] {
-            let mut pos = ThreeLevel::start(variant);
-            let mut engine = Engine::new(&options);
-            let stop = AtomicBool::new(false);
-            for _ in 0..8 {
-                let r = engine
-                    .search(&pos, &[], &Limits::depth(2), &stop, |_| {})
-                    .unwrap();
-                assert!(pos.is_legal(r.best), "{algorithm:?} {variant:?}");
-                assert_eq!(r.depth, 2);
-                pos.play_unchecked(r.best);
-            }
-        }
+        plays_legal_moves(ThreeLevel::default(), &options);
+        plays_legal_moves(ThreeLevelXiangqi::default(), &options);
+        plays_legal_moves(ThreeLevelCheckmatePromotion::default(), &options);
+    }
+}
+
+/// Eight moves of the engine from `pos`, each legal.
+fn plays_legal_moves<P: dimchess_core::Evaluate>(mut pos: P, options: &Options) {
+    let mut engine = Engine::new(options);
+    let stop = AtomicBool::new(false);
+    for _ in 0..8 {
+        let r = engine
+            .search(&pos, &[], &Limits::depth(2), &stop, |_| {})
+            .unwrap();
+        assert!(pos.is_legal(r.best), "{:?} {pos}", options.algorithm);
+        assert_eq!(r.depth, 2);
+        pos.play_unchecked(r.best);
     }
 }
 
@@ -243,8 +247,8 @@ fn multipv_reports_distinct_lines_best_first() {
 
 #[test]
 fn multipv_above_the_number_of_moves_reports_every_move() {
-    // The white king has three moves.
-    let pos = fen("7k/8/8/8/8/8/8/K7 w - - 0 1");
+    // The white king has three moves (Black's pawn keeps the game alive: K v K is drawn).
+    let pos = fen("7k/7p/8/8/8/8/8/K7 w - - 0 1");
     let mut engine = Engine::new(&Options::default());
     let limits = Limits {
         multipv: 50,

@@ -18,13 +18,15 @@
 //! - [`text`]: FEN-style placement and field helpers;
 //! - [`zobrist`]: key generation, and clocks in table keys;
 //! - [`memory`]: the machine's memory, for sizing tables;
-//! - [`error`]: the shared [`Error`].
+//! - [`error`]: the shared [`Error`];
+//! - `serde` (feature `serde`): `MoveSeed`, which reads a move text back in its position.
 //!
 //! The core knows no variant: a variant is vectors, tables built from them, and rules.
 //!
 //! # Features
-//! - `serde`: derives `Serialize`/`Deserialize` for plain value types ([`Outcome`]). It costs
-//!   nothing when off.
+//! - `serde`: derives `Serialize`/`Deserialize` for plain value types ([`Outcome`], layouts),
+//!   and adds the module `serde` with `MoveSeed` (`Position::move_seed`), which
+//!   deserializes a move text in its position. It costs nothing when off.
 // Where other crates' docs link to this one's items when its own docs are not (yet) built
 // beside theirs: `cargo doc` documents the workspace's crates in parallel, so without it the
 // first build shows cross-crate links as plain `[Name]` text. Keep the version in step.
@@ -47,6 +49,8 @@ pub mod movelist;
 pub mod perft;
 mod pool;
 pub mod position;
+#[cfg(feature = "serde")]
+pub mod serde;
 pub mod table64;
 pub mod table_wide;
 pub mod text;

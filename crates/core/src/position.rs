@@ -53,13 +53,44 @@ impl fmt::Display for Outcome {
 /// measures faster than make/unmake and makes "undo restores the position" hold by
 /// construction.
 pub trait Position: Clone + fmt::Display + Send + Sync + Sized {
-    /// A move (a whole turn, for variants whose turn has several actions).
-    type Move: Copy + Eq + fmt::Debug + Send + Sync;
+    /// A move (a whole turn, for variants whose turn has several actions). Its `Display` is
+    /// its canonical text, the same as [`Position::move_text`], which
+    /// [`Position::parse_move`] reads back in the position it was made in (and, with
+    /// feature `serde`, what it serializes as; `Position::move_seed` reads it back).
+    type Move: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync;
     /// The list legal moves are generated into.
     type MoveList: MoveBuffer<Self::Move>;
 
-    /// Appends every legal move to `moves` (which is cleared first). A finished game has none.
+    /// Appends every legal move to `moves` (which is cleared first), without allocating where
+    /// the list has a fixed capacity: the fast form, for loops that reuse one list
+    /// ([`Position::moves`] returns a new list).
+    ///
+    /// A position where the move tree ends has none: checkmate, stalemate and every other
+    /// ending of the variant's rules that perft counts (its rulebook's "a position where the
+    /// game has ended has no children"). [`Position::outcome`] may also report an ending that
+    /// the move tree does not stop at, where moves remain: `fide`'s dead positions by
+    /// insufficient material are draws for [`Position::outcome`], but their moves are listed
+    /// and counted as the published perft figures count them.
     fn legal_moves(&self, moves: &mut Self::MoveList);
+
+    /// The legal moves as a new list: [`Position::legal_moves`] into a fresh
+    /// [`Position::MoveList`] (on the stack for the variants whose list has a fixed
+    /// capacity).
+    ///
+    /// ```
+    /// use dimchess_core::Position;
+    /// # fn check<P: Position>(pos: &P) {
+    /// for mv in pos.moves().iter() {
+    ///     assert_eq!(pos.parse_move(&mv.to_string()).ok(), Some(*mv));
+    /// }
+    /// assert_eq!(pos.moves().len() as u64, pos.count_legal_moves());
+    /// # }
+    /// ```
+    fn moves(&self) -> Self::MoveList {
+        let mut moves = Self::MoveList::default();
+        self.legal_moves(&mut moves);
+        moves
+    }
 
     /// The number of legal moves; variants may count without listing (bulk counting in perft).
     fn count_legal_moves(&self) -> u64 {
@@ -106,7 +137,11 @@ pub trait Position: Clone + fmt::Display + Send + Sync + Sized {
     /// The player to move, numbered from 0 in turn order.
     fn turn(&self) -> usize;
 
-    /// The outcome if the game has ended.
+    /// The outcome if the game has ended in this position, by the position alone (no history:
+    /// the endings that need one are [`Position::game_ending`]'s): the end of the move tree
+    /// (checkmate, stalemate, a removed King ...), and the automatic endings that need no
+    /// history where the variant has some (`fide`: a dead position by insufficient material,
+    /// whose legal moves are still listed, see [`Position::legal_moves`]).
     fn outcome(&self) -> Option<Outcome>;
 
     /// The result text the tool prints (default: [`Position::outcome_text`] of
@@ -133,9 +168,9 @@ pub trait Position: Clone + fmt::Display + Send + Sync + Sized {
     /// An ending that the variant's rules apply to a game but not to a position alone (the
     /// legal moves and perft ignore it), given that this position has occurred `occurrences`
     /// times in the game so far (by [`Position::repetition_key`], this time included; 1 when
-    /// the variant has no repetition rule): fivefold repetition, the 75-move rule and dead
-    /// positions in `fide`, TL-18's repetition in `three-level`. Checked after
-    /// [`Position::outcome`]. Default: none.
+    /// the variant has no repetition rule): fivefold repetition and the 75-move rule in
+    /// `fide`, TL-18's repetition in `three-level`. Checked after [`Position::outcome`].
+    /// Default: none.
     fn game_ending(&self, occurrences: usize) -> Option<Outcome> {
         let _ = occurrences;
         None
@@ -244,5 +279,13 @@ pub trait Position: Clone + fmt::Display + Send + Sync + Sized {
         let mut moves = Self::MoveList::default();
         self.legal_moves(&mut moves);
         moves.contains(&mv)
+    }
+
+    /// A serde [`DeserializeSeed`](::serde::de::DeserializeSeed) that reads a move text (as a
+    /// move serializes: its canonical text) and checks it in this position (feature
+    /// `serde`; see [`crate::serde`]).
+    #[cfg(feature = "serde")]
+    fn move_seed(&self) -> crate::serde::MoveSeed<'_, Self> {
+        crate::serde::MoveSeed::new(self)
     }
 }

@@ -259,18 +259,6 @@ impl DimensionChess {
         self.generate(us, &mut Buf(out), Some(&safety));
     }
 
-    /// The legal moves of the side to move.
-    ///
-    /// ```
-    /// use dimchess_dimension_chess::DimensionChess;
-    /// assert_eq!(DimensionChess::start().moves().len(), 20);
-    /// ```
-    pub fn moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.legal_moves_into(&mut list);
-        list
-    }
-
     /// Counts the legal moves without storing them (perft's last ply).
     pub fn count_moves(&self) -> u64 {
         let us = self.turn;
@@ -1038,6 +1026,7 @@ impl DimensionChess {
 
 #[cfg(test)]
 mod tests {
+    use dimchess_core::Position;
     use dimchess_core::zobrist::SplitMix64;
 
     use super::*;

@@ -22,8 +22,20 @@ pub enum MoveKind {
 
 /// A move: one FIDE move on one board (DC-3).
 ///
-/// Its text is the board letter, `:`, origin, destination and, for a promotion, the
-/// lower-case promotion letter: `E:e2e4`, `H:g7h8n`, castling `E:e1g1` (§5).
+/// Its text (`Display`) is the board letter, `:`, origin, destination and, for a promotion,
+/// the lower-case promotion letter: `E:e2e4`, `H:g7h8n`, castling `E:e1g1` (§5). The text
+/// alone does not say which piece moves or whether it castles, so it is read in a position
+/// ([`Position::parse_move`](crate::Position::parse_move)); [`MoveText`] is the text alone.
+/// With feature `serde` a move serializes as its text and is read back by the position's
+/// `move_seed()`.
+///
+/// ```
+/// use dimchess_dimension_chess::{DimensionChess, Position};
+/// let pos = DimensionChess::default();
+/// let mv = pos.parse_move("E:g1f3").unwrap();
+/// assert_eq!(mv.to_string(), "E:g1f3");
+/// assert!(pos.moves().contains(&mv));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     pub(crate) plane: Plane,
@@ -94,6 +106,13 @@ impl fmt::Display for Move {
             write!(f, "{}", promo_letter(r))?;
         }
         Ok(())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
     }
 }
 

@@ -1,6 +1,6 @@
 //! Playing a move: DC-20 steps 2 to 6 (movement, promotion, transfer, conversion, state).
 
-use dimchess_core::Error;
+use dimchess_core::{Error, Position};
 use dimchess_fide::{Color, Piece, Role};
 
 use crate::geometry::{bit, square};

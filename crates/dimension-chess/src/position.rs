@@ -1,9 +1,13 @@
-//! The position: three boards, side to move, castling rights, e.p. field, counters, hash.
+//! The position: three boards, side to move, castling rights, e.p. field, counters, hash; and
+//! its [`Position`] implementation.
 
+use dimchess_core::{Error, Outcome, Position};
 use dimchess_fide::{Color, Role};
 
 use crate::geometry::{Square, bit, index, name, square};
 use crate::layer::{Layer, LayerExt, other};
+use crate::movegen::MoveList;
+use crate::moves::Move;
 use crate::plane::Plane;
 use crate::zobrist;
 
@@ -82,7 +86,7 @@ impl DimensionChess {
             fullmove: 1,
             hash: 0,
         };
-        p.hash = p.scratch_hash();
+        p.hash = p.zobrist_from_scratch();
         p
     }
 
@@ -134,29 +138,6 @@ impl DimensionChess {
     #[inline]
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
-    }
-
-    /// The Zobrist hash computed from scratch (the incremental one is
-    /// `dimchess_core::Position::zobrist`; it covers placement, side, castling and the e.p.
-    /// field, not the counters).
-    pub fn scratch_hash(&self) -> u64 {
-        let mut h = 0;
-        for plane in Plane::ALL {
-            let l = &self.layers[plane.index()];
-            for sq in 0..64u8 {
-                if let Some((c, r)) = l.piece_on(sq) {
-                    h ^= zobrist::piece(plane, c, r, sq);
-                }
-            }
-        }
-        if self.turn == Color::Black {
-            h ^= zobrist::black_to_move();
-        }
-        h ^= zobrist::castling(self.castling);
-        if let Some((plane, sq)) = self.ep {
-            h ^= zobrist::ep(plane, sq);
-        }
-        h
     }
 
     /// Where `c`'s king stands on Earth (there is exactly one in a valid position).
@@ -243,5 +224,111 @@ pub(crate) fn color_name(c: Color) -> &'static str {
     match c {
         Color::White => "White",
         Color::Black => "Black",
+    }
+}
+
+/// The core trait, which the registry, the tool and perft use.
+impl Position for DimensionChess {
+    type Move = Move;
+    type MoveList = MoveList;
+
+    fn legal_moves(&self, moves: &mut MoveList) {
+        moves.clear();
+        self.legal_moves_into(moves);
+    }
+
+    fn count_legal_moves(&self) -> u64 {
+        self.count_moves()
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        self.apply(mv);
+    }
+
+    /// Each child made by copy-make (`DimensionChess::play_from`), whose commonest case
+    /// reads only the parent.
+    fn for_each_child(&self, mut f: impl FnMut(Move, &DimensionChess)) {
+        let mut moves = MoveList::new();
+        self.legal_moves_into(&mut moves);
+        for &m in moves.iter() {
+            let mut child = *self;
+            child.play_from(self, m);
+            f(m, &child);
+        }
+    }
+
+    fn turn(&self) -> usize {
+        self.turn.index()
+    }
+
+    /// A move may not leave its own King in check (DC-22): it never loses at once.
+    fn own_move_can_lose(&self) -> bool {
+        false
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game_outcome()
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash from scratch: placement, side, castling and the e.p. field, not the counters
+    /// (tests compare it with the incremental one).
+    fn zobrist_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        for plane in Plane::ALL {
+            let l = &self.layers[plane.index()];
+            for sq in 0..64u8 {
+                if let Some((c, r)) = l.piece_on(sq) {
+                    h ^= zobrist::piece(plane, c, r, sq);
+                }
+            }
+        }
+        if self.turn == Color::Black {
+            h ^= zobrist::black_to_move();
+        }
+        h ^= zobrist::castling(self.castling);
+        if let Some((plane, sq)) = self.ep {
+            h ^= zobrist::ep(plane, sq);
+        }
+        h
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        self.read_move(text)
+    }
+
+    fn diagram(&self) -> String {
+        DimensionChess::diagram(self)
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), Error> {
+        *self = self.after_move(mv)?;
+        Ok(())
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        self.moves().contains(&mv)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for DimensionChess {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for DimensionChess {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<DimensionChess, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
     }
 }

@@ -4,10 +4,10 @@
 use core::fmt;
 use core::str::FromStr;
 
-use dimchess_core::Error;
 use dimchess_core::text::{
     RowStyle, Shape, parse_counter, parse_fullmove, parse_placement, split_fields, write_placement,
 };
+use dimchess_core::{Error, Position};
 use dimchess_fide::board::text_order_square;
 use dimchess_fide::{Color, Piece, Role};
 
@@ -102,7 +102,7 @@ impl FromStr for DimensionChess {
             hash: 0,
         };
         p.validate()?;
-        p.hash = p.scratch_hash();
+        p.hash = p.zobrist_from_scratch();
         Ok(p)
     }
 }
@@ -302,7 +302,7 @@ impl DimensionChess {
             }
         }
         self.validate()?;
-        if self.hash != self.scratch_hash() {
+        if self.hash != self.zobrist_from_scratch() {
             return Err(Error::invalid(
                 "",
                 "incremental hash differs from the hash from scratch",

@@ -186,7 +186,18 @@ impl fmt::Display for Action {
 /// A turn: one to four actions in the order they are performed (DX-4).
 ///
 /// Turns produced by the generator are in canonical order (DX-34), so their `Display` is the
-/// canonical text.
+/// canonical text. A turn's text is read in a position (which actions it can make, in which
+/// order they are legal): [`Position::parse_move`](crate::Position::parse_move). With feature
+/// `serde` a turn serializes as its text and is read back by the position's `move_seed()`.
+///
+/// ```
+/// use dimchess_dimension_x::{DxPosition, Position};
+/// let pos = DxPosition::default();
+/// let turn = pos.parse_move("e2e4,E2e2").unwrap();
+/// assert_eq!(turn.to_string(), "e2e4,E2e2");
+/// assert_eq!(pos.parse_move(&turn.to_string()).unwrap(), turn);
+/// assert!(pos.moves().contains(&turn));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Turn {
     pub(crate) actions: [Action; 4],
@@ -236,6 +247,13 @@ impl fmt::Display for Turn {
             write!(f, "{a}")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Turn {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
     }
 }
 

@@ -8,9 +8,14 @@ use crate::tables::{NO_SQ, tables};
 
 pub use dimchess_fide::Color;
 
-/// A kind of piece: the six FIDE kinds, then the three trans-dimensional kinds.
+/// Dimension X's piece type: the six FIDE roles, then the three trans-dimensional ones.
+///
+/// The piece type is called `Role` in every dimchess crate, as in `dimchess-fide` and
+/// shakmaty; this one is Dimension X's own, with the Crab, Cobra and Spider beside the FIDE
+/// roles, so it is not `dimchess_fide::Role` (the side, [`Color`], is fide's). Its first six
+/// values are the FIDE roles in `dimchess_fide::Role::ALL`'s order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
+pub enum Role {
     /// Pawn `P`.
     Pawn,
     /// Knight `N`.
@@ -31,20 +36,20 @@ pub enum Kind {
     Spider,
 }
 
-impl Kind {
-    /// All kinds in index order.
-    pub const ALL: [Kind; 9] = [
-        Kind::Pawn,
-        Kind::Knight,
-        Kind::Bishop,
-        Kind::Rook,
-        Kind::Queen,
-        Kind::King,
-        Kind::Crab,
-        Kind::Cobra,
-        Kind::Spider,
+impl Role {
+    /// All roles in index order.
+    pub const ALL: [Role; 9] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+        Role::Crab,
+        Role::Cobra,
+        Role::Spider,
     ];
-    /// The index in [`Kind::ALL`].
+    /// The index in [`Role::ALL`].
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -58,7 +63,7 @@ impl Kind {
     pub const fn letter(self) -> char {
         ['P', 'N', 'B', 'R', 'Q', 'K', 'C', 'S', 'A'][self as usize]
     }
-    /// The letter of a piece of this kind and colour.
+    /// The letter of a piece of this role and colour.
     pub const fn letter_of(self, c: Color) -> char {
         let l = self.letter();
         match c {
@@ -67,8 +72,8 @@ impl Kind {
         }
     }
     /// Reads a piece letter.
-    pub fn from_letter(ch: char) -> Option<(Color, Kind)> {
-        let k = Kind::ALL
+    pub fn from_letter(ch: char) -> Option<(Color, Role)> {
+        let k = Role::ALL
             .into_iter()
             .find(|k| k.letter() == ch.to_ascii_uppercase())?;
         let c = if ch.is_ascii_uppercase() {
@@ -208,7 +213,7 @@ impl DxPosition {
     }
 
     /// The piece on FIDE square `sq`.
-    pub fn fide_piece(&self, sq: u8) -> Option<(Color, Kind)> {
+    pub fn fide_piece(&self, sq: u8) -> Option<(Color, Role)> {
         let b = 1u64 << sq;
         let c = if self.color[0] & b != 0 {
             0
@@ -219,18 +224,18 @@ impl DxPosition {
         };
         for r in 0..6 {
             if self.roles[r] & b != 0 {
-                return Some((Color::from_index(c), Kind::ALL[r]));
+                return Some((Color::from_index(c), Role::ALL[r]));
             }
         }
         let t = self.td[c].iter().position(|&l| l == sq)?;
-        Some((Color::from_index(c), Kind::ALL[6 + t]))
+        Some((Color::from_index(c), Role::ALL[6 + t]))
     }
 
     /// The piece on Dimension X square `sq`.
-    pub fn dx_piece(&self, sq: u8) -> Option<(Color, Kind)> {
+    pub fn dx_piece(&self, sq: u8) -> Option<(Color, Role)> {
         for c in 0..2 {
             if let Some(t) = self.td[c].iter().position(|&l| l == DX + sq) {
-                return Some((Color::from_index(c), Kind::ALL[6 + t]));
+                return Some((Color::from_index(c), Role::ALL[6 + t]));
             }
         }
         None

@@ -7,21 +7,21 @@
 
 use dimchess_core::eval::Evaluate;
 use dimchess_fide::eval::{placement, value};
-use dimchess_fide::{Color, Role};
+use dimchess_fide::{Color, Role as FideRole};
 
 use crate::action::Turn;
-use crate::board::{DX, DxPosition, GONE, Kind};
+use crate::board::{DX, DxPosition, GONE, Role};
 
 /// Centipawns of a Crab, a Spitting Cobra and a Spider.
 pub const TRANS_DIMENSIONAL_VALUES: [i32; 3] = [300, 300, 300];
 
 /// The material value of a piece of `kind` in centipawns, as [`Evaluate::strength`] counts it
 /// (placement terms aside); the King counts 0 (its loss ends the game, DX-7).
-pub fn kind_value(kind: Kind) -> i32 {
+pub fn kind_value(kind: Role) -> i32 {
     match kind {
-        Kind::King => 0,
-        Kind::Crab | Kind::Cobra | Kind::Spider => TRANS_DIMENSIONAL_VALUES[kind.index() - 6],
-        k => value(Role::ALL[k.index()]),
+        Role::King => 0,
+        Role::Crab | Role::Cobra | Role::Spider => TRANS_DIMENSIONAL_VALUES[kind.index() - 6],
+        k => value(FideRole::ALL[k.index()]),
     }
 }
 
@@ -35,7 +35,7 @@ impl Evaluate for DxPosition {
     fn strength(&self, player: usize) -> i32 {
         let color = Color::from_index(player);
         let mut total = 0;
-        for (r, role) in Role::ALL.into_iter().enumerate() {
+        for (r, role) in FideRole::ALL.into_iter().enumerate() {
             let mut bb = self.roles[r] & self.color[player];
             while bb != 0 {
                 let sq = bb.trailing_zeros() as usize;

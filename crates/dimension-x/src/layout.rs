@@ -6,26 +6,26 @@ use dimchess_core::layout::{BoardLayout, Describe, Layout, PieceLayout, Player};
 
 use dimchess_fide::layout::notes;
 
-use crate::board::{DxPosition, Kind};
+use crate::board::{DxPosition, Role};
 
-fn kind_name(kind: Kind) -> &'static str {
+fn kind_name(kind: Role) -> &'static str {
     match kind {
-        Kind::Pawn => "pawn",
-        Kind::Knight => "knight",
-        Kind::Bishop => "bishop",
-        Kind::Rook => "rook",
-        Kind::Queen => "queen",
-        Kind::King => "king",
-        Kind::Crab => "crab",
-        Kind::Cobra => "spitting cobra",
-        Kind::Spider => "spider",
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+        Role::Crab => "crab",
+        Role::Cobra => "spitting cobra",
+        Role::Spider => "spider",
     }
 }
 
 fn board(
     name: &str,
     upper: bool,
-    piece: impl Fn(u8) -> Option<(dimchess_fide::Color, Kind)>,
+    piece: impl Fn(u8) -> Option<(dimchess_fide::Color, Role)>,
 ) -> BoardLayout {
     let mut b = BoardLayout::grid(name, 8, 8, |f, r| {
         let file = (b'a' + f as u8) as char;

@@ -22,14 +22,26 @@
 //! let p: DxPosition = "7k/8/8/8/8/8/8/K7|8/8/8/8/3A4/8/8/8 w - - 0 1".parse().unwrap();
 //! assert_eq!(perft(&p, 1), 30);
 //! assert_eq!(perft(&p, 2), 90);
-//! let mut q = DxPosition::start();
+//! let mut q = DxPosition::default();
 //! q.play_text("e2e4,E2e2").unwrap();
 //! assert_eq!(q.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPSPPP/RNBQKBNR|8/2asc3/8/8/8/8/3C1A2/8 b KQkq e3 0 1");
 //! ```
 //!
+//! # The shape of every variant crate
+//! - the position type, [`DxPosition`]: `Default` (the start position, [`START_TEXT`]),
+//!   `FromStr` and `Display` (the position text); the core's [`Position`] trait: `moves()`
+//!   (the legal turns as a list), `legal_moves(&mut list)`, `play`, `play_text`, `outcome()`,
+//!   `zobrist_from_scratch()` ...;
+//! - the move type, [`Turn`]: `Display` (its canonical text, DX-34), read in a position by
+//!   `Position::parse_move`;
+//! - [`Color`] (`dimchess-fide`'s), and [`Role`] for the piece type: Dimension X's own, the
+//!   six FIDE roles and the Crab, Cobra and Spider (so not `dimchess_fide::Role`, which this
+//!   crate uses only inside its evaluation).
+//!
 //! # Features
 //! - `serde`: a position serializes as its text; deserializing goes through the validating
-//!   parser.
+//!   parser. A [`Turn`] serializes as its text and deserializes through its position's
+//!   `move_seed()` (`dimchess_core::serde::MoveSeed`), which checks that it is legal there.
 // Where other crates' docs link to this one's items when its own docs are not (yet) built
 // beside theirs: `cargo doc` documents the workspace's crates in parallel, so without it the
 // first build shows cross-crate links as plain `[Name]` text. Keep the version in step.
@@ -45,6 +57,7 @@ mod movegen;
 mod notation;
 mod partial;
 mod play;
+mod position;
 mod tables;
 mod text;
 mod turn_in_progress;
@@ -52,9 +65,9 @@ mod turncount;
 mod turngen;
 
 pub use action::{Action, ActionKind, Turn};
-pub use board::{Color, DxPosition, Kind};
+pub use board::{Color, DxPosition, Role};
 pub use partial::{PartialTurn, aperft};
-pub use text::START;
+pub use text::START_TEXT;
 
 // What a user of this crate alone needs: the core's traits, types and perft, so that
 // `dimchess-dimension-x` in `[dependencies]` is enough to play and count moves.
@@ -65,7 +78,7 @@ pub use dimchess_core::{Describe, Error, Layout, Outcome, Position, perft};
 /// and the core's [`Position`] and [`Describe`] traits, [`Error`], [`Outcome`] and
 /// [`perft::perft`] into scope.
 pub mod prelude {
-    pub use crate::{Action, Color, DxPosition, Kind, START, Turn};
+    pub use crate::{Action, Color, DxPosition, Role, START_TEXT, Turn};
     pub use dimchess_core::perft::{perft, perft_divide};
     pub use dimchess_core::{Describe, Error, Layout, Outcome, Position};
 }
@@ -73,7 +86,7 @@ pub mod prelude {
 impl DxPosition {
     /// The start position (DX-1).
     pub fn start() -> Self {
-        DxPosition::from_text(START).unwrap_or_else(|_| DxPosition::empty())
+        DxPosition::from_text(START_TEXT).unwrap_or_else(|_| DxPosition::empty())
     }
 
     /// Every distinct legal turn in canonical text, sorted by that text.
@@ -177,80 +190,6 @@ impl DxPosition {
     }
 }
 
-impl Position for DxPosition {
-    type Move = Turn;
-    /// Turn lists are large (19,060 from the start; a busy middle game can have over 100,000),
-    /// so the list is a `Vec` the caller allocates once and reuses; generation itself uses
-    /// fixed-capacity per-agent lists on the stack.
-    type MoveList = Vec<Turn>;
-
-    fn legal_moves(&self, moves: &mut Vec<Turn>) {
-        turngen::legal_turns(self, moves);
-    }
-
-    fn count_legal_moves(&self) -> u64 {
-        turngen::count_turns(self)
-    }
-
-    fn play_unchecked(&mut self, mv: Turn) {
-        play::play_turn(self, &mv);
-    }
-
-    fn turn(&self) -> usize {
-        self.side.index()
-    }
-
-    /// DX-7, DX-9, DX-30: the side to move has lost if its King is gone or it has no legal
-    /// turn. There are no draws (DX-10).
-    /// No action removes its own King (DX-7), and immobility loses only for the player to move (DX-9): a turn never loses at once for its mover.
-    fn own_move_can_lose(&self) -> bool {
-        false
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        let c = self.side.index();
-        if self.king_sq(c).is_none() {
-            return Some(Outcome::Win {
-                winner: 1 - c,
-                reason: "king removed",
-            });
-        }
-        if !turngen::Search::any(self) {
-            return Some(Outcome::Win {
-                winner: 1 - c,
-                reason: "no legal turn",
-            });
-        }
-        None
-    }
-
-    fn zobrist(&self) -> u64 {
-        self.hash
-    }
-
-    fn zobrist_from_scratch(&self) -> u64 {
-        self.compute_hash()
-    }
-
-    fn move_text(&self, mv: Turn) -> String {
-        mv.to_string()
-    }
-
-    /// Reads a turn in any legal order and returns the canonical turn with that result.
-    fn parse_move(&self, text: &str) -> Result<Turn, Error> {
-        let t = notation::parse_turn(self, text)?;
-        Ok(self.canonical(&t))
-    }
-
-    fn diagram(&self) -> String {
-        DxPosition::diagram(self)
-    }
-
-    fn is_legal(&self, mv: Turn) -> bool {
-        self.replay_legal(&mv) && self.canonical(&mv) == mv
-    }
-}
-
 /// Rearranges `v` into the next permutation in text order; false after the last.
 fn next_permutation(v: &mut [Action]) -> bool {
     let key = |a: &Action| a.to_string();
@@ -272,24 +211,6 @@ fn next_permutation(v: &mut [Action]) -> bool {
     v.swap(i - 1, j);
     v[i..].reverse();
     true
-}
-
-#[cfg(feature = "serde")]
-mod serde_impl {
-    use super::DxPosition;
-
-    impl serde::Serialize for DxPosition {
-        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_str(self)
-        }
-    }
-
-    impl<'de> serde::Deserialize<'de> for DxPosition {
-        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            let s = String::deserialize(d)?;
-            s.parse().map_err(serde::de::Error::custom)
-        }
-    }
 }
 
 impl DxPosition {

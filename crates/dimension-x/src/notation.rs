@@ -4,7 +4,7 @@
 use dimchess_core::Error;
 
 use crate::action::{Action, ActionKind, Turn};
-use crate::board::{COBRA, CRAB, DX, DxPosition, Kind, SPIDER};
+use crate::board::{COBRA, CRAB, DX, DxPosition, Role, SPIDER};
 use crate::movegen::action_legal;
 use crate::play::{TurnFlags, apply};
 use crate::tables::{CENTRAL, NO_SQ, RANK_1, RANK_8, tables};
@@ -304,13 +304,13 @@ fn diagnose(s: &DxPosition, x: &Action, used: u8) -> (&'static str, String) {
             }
             let kind = s.fide_piece(x.a).map(|p| p.1);
             let last = if c == 0 { RANK_8 } else { RANK_1 };
-            if kind == Some(Kind::Pawn) && x.c == 0 && last & (1u64 << x.b) != 0 {
+            if kind == Some(Role::Pawn) && x.c == 0 && last & (1u64 << x.b) != 0 {
                 return (
                     "DX-26",
                     "promotion is compulsory (write q, r, b or n)".into(),
                 );
             }
-            if x.c != 0 && (kind != Some(Kind::Pawn) || last & (1u64 << x.b) == 0) {
+            if x.c != 0 && (kind != Some(Role::Pawn) || last & (1u64 << x.b) == 0) {
                 return (
                     "DX-26",
                     "only a pawn reaching the last rank promotes".into(),
@@ -322,10 +322,10 @@ fn diagnose(s: &DxPosition, x: &Action, used: u8) -> (&'static str, String) {
                     format!("{} holds a piece of the side to move", sqn(x.b, false)),
                 );
             }
-            if kind == Some(Kind::King) && x.a.abs_diff(x.b) == 2 {
+            if kind == Some(Role::King) && x.a.abs_diff(x.b) == 2 {
                 return ("DX-23", "castling needs the right, the Rook at home and out of a web, and empty squares between".into());
             }
-            if kind == Some(Kind::Pawn) {
+            if kind == Some(Role::Pawn) {
                 let first = if c == 0 { RANK_1 } else { RANK_8 };
                 if x.a.abs_diff(x.b) == 16 && first & (1u64 << x.a) != 0 {
                     return ("DX-27", "no double step from the first rank".into());

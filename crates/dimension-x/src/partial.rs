@@ -349,7 +349,7 @@ mod tests {
     #[test]
     fn ordered_candidates_reach_every_turn() {
         for text in [
-            crate::START,
+            crate::START_TEXT,
             // Trans-dimensional pieces on the FIDE board: strikes, pinches, webs.
             "4k3/8/8/8/3S4/8/3a4/K3R3|8/8/8/8/8/8/8/8 w - - 0 1",
             "rnbqkbnr/pppp1ppp/8/4p3/3S4/2C1A3/PPPP1PPP/RNBQKBNR|8/2asc3/8/8/8/8/8/8 w KQkq - 0 1",

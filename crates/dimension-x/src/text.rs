@@ -8,7 +8,7 @@ use dimchess_core::text::{
     RowStyle, Shape, parse_counter, parse_fullmove, parse_placement, split_fields, write_placement,
 };
 
-use crate::board::{CASTLE_BK, CASTLE_BQ, CASTLE_K, CASTLE_Q, Color, DX, DxPosition, GONE, Kind};
+use crate::board::{CASTLE_BK, CASTLE_BQ, CASTLE_K, CASTLE_Q, Color, DX, DxPosition, GONE, Role};
 use crate::tables::{CENTRAL, NO_SQ};
 
 const SHAPE: Shape = Shape {
@@ -18,7 +18,7 @@ const SHAPE: Shape = Shape {
 };
 
 /// The start position (DX-1).
-pub const START: &str =
+pub const START_TEXT: &str =
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|8/2asc3/8/8/8/8/3CSA2/8 w KQkq - 0 1";
 
 /// Text order (board, rank 8 first, file a first) to (board is DX, square).
@@ -40,7 +40,7 @@ impl DxPosition {
             if ch.next().is_some() {
                 return None;
             }
-            Kind::from_letter(c)
+            Role::from_letter(c)
         })?;
         let mut p = DxPosition::empty();
         for (i, cell) in cells.iter().enumerate() {
@@ -85,13 +85,13 @@ impl DxPosition {
                         ),
                     ));
                 }
-                if kind == Kind::King && p.roles[5] & p.color[c] != 0 {
+                if kind == Role::King && p.roles[5] & p.color[c] != 0 {
                     return Err(Error::invalid(
                         "DX-31",
                         format!("two {} Kings (4.3.5)", side_name(color)),
                     ));
                 }
-                if kind == Kind::Pawn
+                if kind == Role::Pawn
                     && ((color == Color::White && sq >= 56) || (color == Color::Black && sq < 8))
                 {
                     return Err(Error::invalid(

@@ -12,7 +12,7 @@
 use dimchess_core::{Evaluate, Position, TurnInProgress, Victim};
 
 use crate::action::{Action, Turn};
-use crate::board::{DxPosition, Kind};
+use crate::board::{DxPosition, Role};
 use crate::eval::kind_value;
 use crate::partial::PartialTurn;
 
@@ -93,7 +93,7 @@ impl TurnInProgress for PartialTurn {
         if color == pos.side_to_move() {
             return None;
         }
-        Some(if kind == Kind::King {
+        Some(if kind == Role::King {
             Victim::Royal
         } else {
             Victim::Piece(kind_value(kind))
@@ -177,7 +177,7 @@ mod tests {
     #[test]
     fn whole_turns_are_canonical_and_victims_are_enemies() {
         for text in [
-            crate::START,
+            crate::START_TEXT,
             "4k3/8/8/8/3S4/8/3a4/K3R3|8/8/8/8/8/8/8/8 w - - 0 1",
             "rnbqkbnr/pppp1ppp/8/4p3/3S4/2C1A3/PPPP1PPP/RNBQKBNR|8/2asc3/8/8/8/8/8/8 w KQkq - 0 1",
         ] {
@@ -197,7 +197,7 @@ mod tests {
                 let victim = a.target().and_then(|sq| p.fide_piece(sq));
                 let expected = match victim {
                     Some((c, _)) if c == p.side_to_move() => None,
-                    Some((_, Kind::King)) => Some(Victim::Royal),
+                    Some((_, Role::King)) => Some(Victim::Royal),
                     Some((_, k)) => Some(Victim::Piece(kind_value(k))),
                     None => None,
                 };

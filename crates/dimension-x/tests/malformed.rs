@@ -3,7 +3,7 @@
 
 use dimchess_core::zobrist::SplitMix64;
 use dimchess_core::{Error, Position};
-use dimchess_dimension_x::{DxPosition, PartialTurn, START};
+use dimchess_dimension_x::{DxPosition, PartialTurn, START_TEXT};
 
 #[test]
 fn malformed_position_texts_are_errors() {
@@ -251,7 +251,7 @@ fn random_bytes_never_panic() {
         let _ = p.parse_move(&s);
         let _ = s.parse::<DxPosition>();
         // Mutations of the start text.
-        let mut b = START.as_bytes().to_vec();
+        let mut b = START_TEXT.as_bytes().to_vec();
         let i = rng.below(b.len());
         b[i] = alphabet[rng.below(alphabet.len())];
         if let Ok(text) = String::from_utf8(b)
@@ -268,7 +268,7 @@ fn random_bytes_never_panic() {
 fn serde_goes_through_the_validating_parser() {
     let p = DxPosition::start();
     let json = serde_json::to_string(&p).unwrap();
-    assert_eq!(json, format!("\"{START}\""));
+    assert_eq!(json, format!("\"{START_TEXT}\""));
     assert_eq!(serde_json::from_str::<DxPosition>(&json).unwrap(), p);
     assert!(
         serde_json::from_str::<DxPosition>("\"8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8 w - - 0 1\"")

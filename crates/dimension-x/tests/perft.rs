@@ -21,7 +21,7 @@ fn check(text: &str, counts: &[u64]) {
 fn start_perft_1_is_19060() {
     // Issue acceptance value; perft(2) = 19060^2 since the two sides cannot interact in the
     // first two turns.
-    check(dimchess_dimension_x::START, &[19060]);
+    check(dimchess_dimension_x::START_TEXT, &[19060]);
 }
 
 /// Release only: `cargo test --release -p dimchess-dimension-x --test perft -- --ignored`.

@@ -1,24 +1,32 @@
-//! The FIDE Laws' endings that depend on the game rather than on the position's legal moves:
-//! repetition, the 50- and 75-move rules and dead positions by insufficient material. The
-//! legal moves, [`Position::outcome`] and perft ignore them; a game (`dimchess::record::Game`)
-//! counts repetitions by [`repetition_key`] and asks [`game_ending`] and [`draw_claim`].
+//! The FIDE Laws' draws that the move tree does not stop at: repetition, the 50- and 75-move
+//! rules and dead positions by insufficient material. The legal moves and perft ignore them
+//! all (the rulebook's library "does not end games by" them, and the published perft figures
+//! count through them).
 //!
-//! - automatic (Laws 9.6 and 5.2.2): fivefold repetition, 75 moves by each player without a
-//!   pawn move or capture, and a dead position by insufficient material;
+//! - automatic, by the position alone (Law 5.2.2): a dead position by insufficient material
+//!   ([`insufficient_material`]), which [`Position::outcome`] reports as a draw;
+//! - automatic, by the game (Law 9.6): fivefold repetition, 75 moves by each player without a
+//!   pawn move or capture ([`game_ending`]);
 //! - claimed by the player to move (Law 9.2 and 9.3): threefold repetition, 50 moves by each
-//!   player without a pawn move or capture.
+//!   player without a pawn move or capture ([`draw_claim`]).
+//!
+//! A game (`dimchess::record::Game`) counts repetitions by [`repetition_key`] and asks
+//! [`Position::outcome`], then [`game_ending`] and [`draw_claim`].
 //!
 //! ```
 //! use dimchess_fide::{draws, Chess};
 //! let kings: Chess = "8/8/4k3/8/8/3K4/8/8 w - - 0 1".parse().unwrap();
 //! assert!(draws::insufficient_material(&kings));
 //! assert!(!draws::insufficient_material(&Chess::default()));
+//! # use dimchess_fide::{Outcome, Position};
+//! assert_eq!(kings.outcome(), Some(Outcome::Draw { reason: "insufficient material" }));
+//! assert_eq!(kings.count_legal_moves(), 8); // the move tree goes on
 //! ```
 
 use dimchess_core::{Outcome, Position};
 
-use crate::chess::Chess;
 use crate::moves::MoveKind;
+use crate::position::Chess;
 use crate::types::Role;
 use crate::zobrist;
 
@@ -65,16 +73,14 @@ pub fn insufficient_material(pos: &Chess) -> bool {
     dark == 0 || dark == bishops.count() as usize
 }
 
-/// The automatic ending, if any, of a game whose position `pos` has occurred `occurrences`
-/// times: fivefold repetition, the 75-move rule, or a dead position (checked after
-/// checkmate and stalemate, which come first).
+/// The automatic ending of the game's history, if any, of a game whose position `pos` has
+/// occurred `occurrences` times: fivefold repetition or the 75-move rule (checked after
+/// [`Position::outcome`]: checkmate, stalemate and the dead positions come first).
 pub fn game_ending(pos: &Chess, occurrences: usize) -> Option<Outcome> {
     let reason = if occurrences >= AUTOMATIC_REPETITIONS {
         "fivefold repetition"
     } else if pos.halfmove_clock() >= AUTOMATIC_HALFMOVES {
         "75-move rule"
-    } else if insufficient_material(pos) {
-        "insufficient material"
     } else {
         return None;
     };
@@ -125,6 +131,36 @@ mod tests {
         ] {
             assert!(!insufficient_material(&pos(fen)), "{fen}");
         }
+    }
+
+    #[test]
+    fn dead_positions_are_drawn_by_outcome_and_keep_their_moves() {
+        let draw = Some(Outcome::Draw {
+            reason: "insufficient material",
+        });
+        for fen in [
+            "8/8/4k3/8/8/3K4/8/8 w - - 0 1",
+            "8/8/4k3/8/8/3K4/8/6N1 b - - 0 1",
+            "5b2/8/4k3/8/8/3K4/8/B1B5 w - - 0 1",
+        ] {
+            let p = pos(fen);
+            assert_eq!(p.outcome(), draw, "{fen}");
+            assert_eq!(
+                p.result_text().as_deref(),
+                Some("1/2-1/2 (insufficient material)")
+            );
+            assert!(p.count_legal_moves() > 0, "{fen}");
+            assert_eq!(game_ending(&p, 1), None, "{fen}: the position's own ending");
+        }
+        // Stalemate comes first: K+B v K with Black stalemated.
+        assert_eq!(
+            pos("7k/5K2/6B1/8/8/8/8/8 b - - 0 1").outcome(),
+            Some(Outcome::Draw {
+                reason: "stalemate"
+            })
+        );
+        // Enough material: the game goes on.
+        assert_eq!(pos("8/8/4k3/8/8/3K4/8/1N4N1 w - - 0 1").outcome(), None);
     }
 
     #[test]

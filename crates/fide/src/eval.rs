@@ -9,8 +9,8 @@
 use dimchess_core::eval::{Capture, Evaluate};
 
 use crate::board::Board;
-use crate::chess::Chess;
 use crate::moves::{Move, MoveKind};
+use crate::position::Chess;
 use crate::types::{Color, Role};
 
 /// The value of a piece of `role` in centipawns (the king: 0, it is never traded).
@@ -77,7 +77,22 @@ impl Evaluate for Chess {
     /// scores the first repetition inside its tree as a draw.
     const REPETITION_DRAWS: bool = true;
 
+    /// [`board_strength`], except in a dead position by insufficient material
+    /// ([`crate::draws::insufficient_material`], which `Position::outcome` draws): there
+    /// both armies count 0, so that a search scores it as the draw it is (its legal moves go
+    /// on, and without this the placement terms would score K v K a few centipawns off 0).
+    ///
+    /// ```
+    /// use dimchess_core::Evaluate;
+    /// use dimchess_fide::Chess;
+    /// let kings: Chess = "8/8/4k3/8/8/3K4/8/8 w - - 0 1".parse().unwrap();
+    /// assert_eq!((kings.strength(0), kings.strength(1)), (0, 0));
+    /// assert!(Chess::default().strength(0) > 0);
+    /// ```
     fn strength(&self, player: usize) -> i32 {
+        if crate::draws::insufficient_material(self) {
+            return 0;
+        }
         board_strength(&self.board, Color::from_index(player))
     }
 

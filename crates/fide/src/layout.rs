@@ -4,8 +4,8 @@
 use dimchess_core::layout::{BoardLayout, Describe, Layout, PieceLayout, Player};
 
 use crate::board::Board;
-use crate::chess::Chess;
 use crate::moves::castling;
+use crate::position::Chess;
 use crate::types::{Piece, Role, Square};
 
 /// The English name of a role.

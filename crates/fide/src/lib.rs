@@ -13,9 +13,20 @@
 //! assert_eq!(perft(&kiwipete, 2), 2039);
 //! ```
 //!
+//! # The shape of every variant crate
+//! - the position type, [`Chess`]: `Default` (the start position, [`START_TEXT`]), `FromStr`
+//!   and `Display` (FEN); the core's [`Position`] trait: `moves()` (the legal moves as a
+//!   list), `legal_moves(&mut list)` (the same into a list the caller reuses), `play`,
+//!   `play_text`, `outcome()`, `zobrist_from_scratch()` ...; its impl is in [`position`];
+//! - the move type, [`Move`]: `Display` (UCI, its canonical text), read in a position by
+//!   `Position::parse_move`;
+//! - [`Color`], and [`Role`] for the piece type.
+//!
 //! # Features
-//! - `serde`: a [`Chess`] position serializes as its FEN and a [`Uci`] move as its text;
-//!   deserializing goes through the validating parsers.
+//! - `serde`: a [`Chess`] position serializes as its FEN, a [`Move`] and a [`Uci`] as their
+//!   texts; a position and a [`Uci`] deserialize through the validating parsers, a [`Move`]
+//!   through its position's `move_seed()` (`dimchess_core::serde::MoveSeed`), which checks
+//!   that it is legal there.
 // Where other crates' docs link to this one's items when its own docs are not (yet) built
 // beside theirs: `cargo doc` documents the workspace's crates in parallel, so without it the
 // first build shows cross-crate links as plain `[Name]` text. Keep the version in step.
@@ -25,21 +36,21 @@
 
 pub mod attacks;
 pub mod board;
-pub mod chess;
 pub mod draws;
 pub mod eval;
 pub mod layout;
 mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod position;
 pub mod types;
 pub mod zobrist;
 
 pub use board::Board;
-pub use chess::{Chess, Moves, START_FEN};
 pub use dimchess_core::Bitboard64;
 pub use moves::{Move, MoveKind};
 pub use notation::Uci;
+pub use position::{Chess, MAX_MOVES, Moves, START_TEXT};
 pub use types::{Color, Piece, Role, Square};
 
 // What a user of this crate alone needs: the core's traits, types and perft, so that
@@ -51,7 +62,7 @@ pub use dimchess_core::{Describe, Error, Layout, Outcome, Position, perft};
 /// and the core's [`Position`] and [`Describe`] traits, [`Error`], [`Outcome`] and
 /// [`perft::perft`] into scope.
 pub mod prelude {
-    pub use crate::{Chess, Color, Move, Piece, Role, START_FEN, Square, Uci};
+    pub use crate::{Chess, Color, Move, Moves, Piece, Role, START_TEXT, Square, Uci};
     pub use dimchess_core::perft::{perft, perft_divide};
     pub use dimchess_core::{Describe, Error, Layout, Outcome, Position};
 }

@@ -5,8 +5,8 @@
 use dimchess_core::Bitboard64;
 
 use crate::attacks;
-use crate::chess::Chess;
 use crate::moves::{Move, MoveKind, castling};
+use crate::position::Chess;
 use crate::types::{Color, Role, Square};
 
 const RANK_1: u64 = 0xff;

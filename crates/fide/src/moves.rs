@@ -20,6 +20,21 @@ pub enum MoveKind {
 }
 
 /// A move on an 8x8 board.
+///
+/// Its `Display` is its canonical text, UCI (`e2e4`, `e7e8q`, castling `e1g1`). The text
+/// alone does not say what kind of move it is (whether `e1g1` castles, whether `e5d6` takes
+/// en passant), so it is read in a position: [`Position::parse_move`](crate::Position::parse_move)
+/// (which reads SAN too), or [`Uci`](crate::Uci) for the text alone. With feature `serde` it
+/// serializes as its text and is read back by the position's
+/// `move_seed()`.
+///
+/// ```
+/// use dimchess_fide::{Chess, Position};
+/// let pos = Chess::default();
+/// let mv = pos.parse_move("Nf3").unwrap();
+/// assert_eq!(mv.to_string(), "g1f3");
+/// assert_eq!(pos.parse_move(&mv.to_string()).unwrap(), mv);
+/// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
     /// Origin square.
@@ -72,6 +87,13 @@ impl fmt::Display for Move {
             f.write_char(r.char())?;
         }
         Ok(())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Move {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
     }
 }
 

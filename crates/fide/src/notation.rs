@@ -6,9 +6,9 @@ use core::str::FromStr;
 
 use dimchess_core::{Error, Position};
 
-use crate::chess::Chess;
 use crate::layout::role_name;
 use crate::moves::{Move, MoveKind};
+use crate::position::Chess;
 use crate::types::{Role, Square};
 
 /// A move in UCI coordinate notation, read without a position: origin, destination and an

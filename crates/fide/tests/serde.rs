@@ -8,7 +8,7 @@ use dimchess_fide::{Chess, Uci};
 fn positions_and_moves_round_trip_as_text() {
     let pos = Chess::default();
     let json = serde_json::to_string(&pos).unwrap();
-    assert_eq!(json, format!("\"{}\"", dimchess_fide::START_FEN));
+    assert_eq!(json, format!("\"{}\"", dimchess_fide::START_TEXT));
     assert_eq!(serde_json::from_str::<Chess>(&json).unwrap(), pos);
     let m: Uci = serde_json::from_str("\"e7e8q\"").unwrap();
     assert_eq!(serde_json::to_string(&m).unwrap(), "\"e7e8q\"");
@@ -25,4 +25,21 @@ fn corrupted_json_positions_are_rejected() {
         assert!(serde_json::from_str::<Chess>(bad).is_err(), "{bad}");
     }
     assert!(serde_json::from_str::<Uci>("\"e2e9\"").is_err());
+}
+
+#[test]
+fn moves_serialize_as_uci_and_read_back_through_the_position() {
+    use dimchess_fide::Position;
+    use serde::de::DeserializeSeed;
+    let pos = Chess::default();
+    let read = |json: &str| {
+        pos.move_seed()
+            .deserialize(&mut serde_json::Deserializer::from_str(json))
+    };
+    let mv = read("\"Nf3\"").unwrap();
+    assert_eq!(serde_json::to_string(&mv).unwrap(), "\"g1f3\"");
+    assert_eq!(read("\"g1f3\"").unwrap(), mv);
+    for bad in ["\"e2e5\"", "\"e7e5\"", "42", "\"\""] {
+        assert!(read(bad).is_err(), "{bad}");
+    }
 }

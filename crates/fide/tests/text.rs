@@ -2,12 +2,12 @@
 //! error (never a panic).
 
 use dimchess_core::{Error, Position};
-use dimchess_fide::{Chess, START_FEN};
+use dimchess_fide::{Chess, START_TEXT};
 
 #[test]
 fn fen_round_trips() {
     for fen in [
-        START_FEN,
+        START_TEXT,
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
@@ -23,7 +23,7 @@ fn short_fen_gets_default_counters() {
     let pos: Chess = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"
         .parse()
         .unwrap();
-    assert_eq!(pos.to_string(), START_FEN);
+    assert_eq!(pos.to_string(), START_TEXT);
 }
 
 #[test]
@@ -158,7 +158,7 @@ fn outcomes() {
 #[test]
 fn san_input_reads_back_every_legal_move() {
     for fen in [
-        START_FEN,
+        START_TEXT,
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
         "4k3/8/8/R7/8/8/8/R4RK1 w - - 0 1",

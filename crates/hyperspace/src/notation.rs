@@ -1,7 +1,7 @@
 //! Reading a move text against a position (§5, HS-25), with errors that say why a move is
 //! refused and cite the ruling.
 
-use dimchess_core::Error;
+use dimchess_core::{Error, Position};
 use dimchess_fide::{Role, Square};
 
 use crate::movegen::Lister;

@@ -80,6 +80,9 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
         "hyperspace"
     };
 
+    /// The start position's text, [`START_TEXT`] (the same for both variants).
+    pub const START_TEXT: &'static str = START_TEXT;
+
     /// The start position (the FIDE array, nothing in flight).
     pub fn start() -> Self {
         Self::from_text(START_TEXT).unwrap_or_else(|_| unreachable!("the start text is valid"))
@@ -131,13 +134,6 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
         self.board
             .king_of(color)
             .or_else(|| self.flight.king(color))
-    }
-
-    /// The legal moves (a convenience over [`Position::legal_moves`]).
-    pub fn moves(&self) -> Moves {
-        let mut m = Moves::new();
-        self.legal_moves(&mut m);
-        m
     }
 }
 

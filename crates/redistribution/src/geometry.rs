@@ -4,7 +4,7 @@ use core::fmt;
 use std::sync::LazyLock;
 
 use crate::Bitboard;
-use crate::piece::{Component, Components, Kind};
+use crate::piece::{Component, Components, Role};
 use dimchess_core::attacks::LeapTable;
 use dimchess_core::{Geometry, Vector};
 
@@ -130,15 +130,15 @@ pub fn vectors(c: Component) -> Vec<Vector> {
 pub(crate) struct Tables {
     /// `leaps[c][s]`: the cells a component `c` leaps to from `s` (RD-2).
     pub(crate) leaps: [[Bitboard; CELLS]; 6],
-    /// `targets[k][s]`: the union of the leaps of kind `k`'s components from `s`.
-    pub(crate) targets: [[Bitboard; CELLS]; Kind::COUNT],
+    /// `targets[k][s]`: the union of the leaps of role `k`'s components from `s`.
+    pub(crate) targets: [[Bitboard; CELLS]; Role::COUNT],
 }
 
 /// The leap tables.
 pub(crate) static TABLES: LazyLock<Box<Tables>> = LazyLock::new(|| {
     let mut t = Box::new(Tables {
         leaps: [[Bitboard::EMPTY; CELLS]; 6],
-        targets: [[Bitboard::EMPTY; CELLS]; Kind::COUNT],
+        targets: [[Bitboard::EMPTY; CELLS]; Role::COUNT],
     });
     for c in Component::ALL {
         let table = LeapTable::<2>::new(&GEOMETRY, &vectors(c));
@@ -146,7 +146,7 @@ pub(crate) static TABLES: LazyLock<Box<Tables>> = LazyLock::new(|| {
             t.leaps[c.index()][s] = table.get(s);
         }
     }
-    for k in Kind::all() {
+    for k in Role::all() {
         for s in 0..CELLS {
             let mut b = Bitboard::EMPTY;
             for c in k.components().iter() {
@@ -207,7 +207,7 @@ mod tests {
         // The Emperor from an inner cell reaches 26 cells.
         let f3 = Cell::from_name("f3").unwrap();
         assert_eq!(
-            TABLES.targets[Kind::EMPEROR.index()][f3.index()].count(),
+            TABLES.targets[Role::EMPEROR.index()][f3.index()].count(),
             26
         );
     }

@@ -27,9 +27,9 @@ impl Describe for Redistribution {
                         let piece = cell.and_then(|c| Piece::from_code(self.board[c.index()]));
                         if let (Some(p), Some(c)) = (piece, b.at_mut(x, r)) {
                             c.piece = Some(PieceLayout::new(
-                                p.kind().letter().to_string(),
+                                p.role().letter().to_string(),
                                 p.color().index(),
-                                p.kind().name(),
+                                p.role().name(),
                             ));
                         }
                     }

@@ -12,7 +12,7 @@
 //! ```
 //! use dimchess_redistribution::prelude::*;
 //!
-//! let mut p = Redistribution::start();
+//! let mut p = Redistribution::default();
 //! assert_eq!(perft(&p, 2), 4195); // the rulebook's hand count (§8)
 //! p.play_text("j1k1")?; // Wazbaba onto Fearful: a Pasha (RD-8)
 //! assert_eq!(p.to_string(),
@@ -20,6 +20,20 @@
 //! println!("{}", p.diagram());
 //! # Ok::<(), dimchess_redistribution::Error>(())
 //! ```
+//!
+//! # The shape of every variant crate
+//! - the position type, [`Redistribution`]: `Default` (the start position, [`START_TEXT`]),
+//!   `FromStr` and `Display` (the position text); the core's [`Position`] trait: `moves()`
+//!   (the legal moves as a list), `legal_moves(&mut list)`, `play`, `play_text`,
+//!   `outcome()`, `zobrist_from_scratch()` ...;
+//! - the move type, [`Move`]: `Display` (its canonical text) and `FromStr` (the text alone
+//!   names the move; legality is checked by `Position::parse_move` or `Position::play`);
+//! - [`Color`], and [`Role`] for the piece type (one of the 19 component sets, RD-3).
+//!
+//! # Features
+//! - `serde`: a position serializes as its text and a [`Move`] as its move text; deserializing
+//!   goes through the validating parsers (a [`Move`] read in a position, legality checked,
+//!   through the position's `move_seed()`, or alone through its `Deserialize`).
 // Where other crates' docs link to this one's items when its own docs are not (yet) built
 // beside theirs: `cargo doc` documents the workspace's crates in parallel, so without it the
 // first build shows cross-crate links as plain `[Name]` text. Keep the version in step.
@@ -29,7 +43,6 @@
 
 mod display;
 pub mod eval;
-mod game;
 pub mod geometry;
 mod layout;
 mod movegen;
@@ -42,11 +55,10 @@ mod position;
 mod text;
 mod zobrist;
 
-pub use game::{MAX_MOVES, Moves};
 pub use geometry::Cell;
 pub use moves::Move;
-pub use piece::{Color, Component, Components, Kind, Piece};
-pub use position::{Redistribution, START_TEXT};
+pub use piece::{Color, Component, Components, Piece, Role};
+pub use position::{MAX_MOVES, Moves, Redistribution, START_TEXT};
 
 // What a user of this crate alone needs: the core's traits, types and perft, so that
 // `dimchess-redistribution` in `[dependencies]` is enough to play and count moves.
@@ -57,7 +69,7 @@ pub use dimchess_core::{Describe, Error, Layout, Outcome, Position, perft};
 /// and the core's [`Position`] and [`Describe`] traits, [`Error`], [`Outcome`] and
 /// [`perft::perft`] into scope.
 pub mod prelude {
-    pub use crate::{Cell, Color, Kind, Move, Piece, Redistribution, START_TEXT};
+    pub use crate::{Cell, Color, Move, Moves, Piece, Redistribution, Role, START_TEXT};
     pub use dimchess_core::perft::{perft, perft_divide};
     pub use dimchess_core::{Describe, Error, Layout, Outcome, Position};
 }

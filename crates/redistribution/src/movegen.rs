@@ -10,7 +10,7 @@
 
 use crate::geometry::{Cell, TABLES};
 use crate::moves::Move;
-use crate::piece::{Components, Kind, Piece};
+use crate::piece::{Components, Piece, Role};
 use crate::position::Redistribution;
 
 impl Redistribution {
@@ -26,7 +26,7 @@ impl Redistribution {
         let ksq = self.emperor[us.index()];
 
         // RD-12: the Emperor steps to cells the enemy does not attack.
-        for to in t.targets[Kind::EMPEROR.index()][ksq.index()].and_not(own) {
+        for to in t.targets[Role::EMPEROR.index()][ksq.index()].and_not(own) {
             let to = cell(to);
             if !self.is_attacked(to, them) {
                 f(Move::whole(ksq, to));
@@ -68,13 +68,13 @@ impl Redistribution {
                         }
                     }
                 }
-                let kind = Kind::from_components(set).expect("quadruple kind");
-                for to in t.targets[kind.index()][s] & enemy {
+                let role = Role::from_components(set).expect("quadruple role");
+                for to in t.targets[role.index()][s] & enemy {
                     f(Move::whole(from, cell(to)));
                 }
             } else {
-                let kind = Kind::from_components(set).expect("piece kind");
-                let reach = t.targets[kind.index()][s];
+                let role = Role::from_components(set).expect("piece role");
+                let reach = t.targets[role.index()][s];
                 for to in reach.and_not(own) {
                     f(Move::whole(from, cell(to)));
                 }
@@ -98,7 +98,7 @@ impl Redistribution {
         let ksq = self.emperor[us.index()];
 
         let mut n = 0;
-        for to in t.targets[Kind::EMPEROR.index()][ksq.index()].and_not(own) {
+        for to in t.targets[Role::EMPEROR.index()][ksq.index()].and_not(own) {
             if !self.is_attacked(cell(to), them) {
                 n += 1;
             }
@@ -121,8 +121,8 @@ impl Redistribution {
                 let s = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let set = piece(self.board[s]).components();
-                let kind = Kind::from_components(set).expect("piece kind");
-                let reach = t.targets[kind.index()][s];
+                let role = Role::from_components(set).expect("piece role");
+                let reach = t.targets[role.index()][s];
                 n += u64::from(if set.is_quadruple() {
                     4 * (reach & empty).count() + (reach & enemy).count()
                 } else {
@@ -144,8 +144,8 @@ impl Redistribution {
             let t = &*TABLES;
             for s in own.without(ksq.index()) {
                 let set = piece(self.board[s]).components();
-                let kind = Kind::from_components(set).expect("piece kind");
-                let reach = t.targets[kind.index()][s];
+                let role = Role::from_components(set).expect("piece role");
+                let reach = t.targets[role.index()][s];
                 if reach.and_not(own).any() || (reach & self.partner_cells(set, us)).any() {
                     return true;
                 }
@@ -180,7 +180,7 @@ mod tests {
         let mut bound = 0;
         for s in 0..CELLS {
             let mut best = 0;
-            for k in Kind::all() {
+            for k in Role::all() {
                 let n = t.targets[k.index()][s].count() as usize;
                 let n = if k.components().is_quadruple() {
                     4 * n
@@ -191,6 +191,6 @@ mod tests {
             }
             bound += best;
         }
-        assert_eq!(bound, crate::game::MAX_MOVES);
+        assert_eq!(bound, crate::position::MAX_MOVES);
     }
 }

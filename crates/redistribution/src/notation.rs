@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use crate::geometry::Cell;
 use crate::moves::Move;
-use crate::piece::{Color, Component, Kind};
+use crate::piece::{Color, Component, Role};
 use crate::position::Redistribution;
 use dimchess_core::Error;
 
@@ -108,14 +108,14 @@ impl Redistribution {
                 "",
                 format!(
                     "the {} on {from} is {}'s and {} is to move",
-                    mover.kind().name(),
+                    mover.role().name(),
                     side_name(mover.color()),
                     side_name(us)
                 ),
             ));
         }
         let set = mover.components();
-        let name = mover.kind().name();
+        let name = mover.role().name();
         let vector = from.component_to(to);
         let target = self.piece_at(to);
 
@@ -129,7 +129,7 @@ impl Redistribution {
                             "RD-8",
                             format!(
                                 "a combining move uses the mover's own vectors, and no vector of the {name} leads from {from} to the {} on {to}",
-                                t.kind().name()
+                                t.role().name()
                             ),
                         ));
                     }
@@ -139,8 +139,8 @@ impl Redistribution {
                     ));
                 };
                 if let Some(t) = target.filter(|t| t.color() == us) {
-                    let tname = t.kind().name();
-                    if mover.kind() == Kind::EMPEROR || t.kind() == Kind::EMPEROR {
+                    let tname = t.role().name();
+                    if mover.role() == Role::EMPEROR || t.role() == Role::EMPEROR {
                         return Err(illegal(
                             "RD-6",
                             format!("the Emperor never combines ({name} onto {tname} on {to})"),
@@ -194,7 +194,7 @@ impl Redistribution {
                         "RD-11",
                         format!(
                             "a split goes to an empty cell, and {to} holds a {}",
-                            t.kind().name()
+                            t.role().name()
                         ),
                     ));
                 }

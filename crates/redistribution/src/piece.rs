@@ -1,4 +1,4 @@
-//! Components, piece kinds as component sets, colours and coloured pieces.
+//! Components, piece roles as component sets, colours and coloured pieces.
 //!
 //! Every piece of the game is a set of leaping components (§2 of the rulebook); the 19 piece
 //! types (RD-3) are exactly the sets that occur: the Emperor {W,F,V}, the fifteen pairs and the
@@ -245,13 +245,14 @@ impl Color {
     }
 }
 
-/// One of the 19 piece types (RD-3), identified by its component set.
+/// One of the 19 piece types (RD-3), identified by its component set: the piece type is
+/// called `Role` in every dimchess crate (as in `dimchess-fide` and shakmaty).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Kind(u8);
+pub struct Role(u8);
 
 /// The 19 piece types: letter, name and component set, in the rulebook's letter order
 /// `K P D W L O B Z F C I U V A Y E S H M` (RD-3).
-const KINDS: [(char, &str, Components); 19] = {
+const ROLES: [(char, &str, Components); 19] = {
     const W: u8 = 1;
     const F: u8 = 2;
     const V: u8 = 4;
@@ -281,62 +282,62 @@ const KINDS: [(char, &str, Components); 19] = {
     ]
 };
 
-/// Component set → kind index + 1 (0: not a piece).
-const KIND_OF_SET: [u8; 64] = {
+/// Component set → role index + 1 (0: not a piece).
+const ROLE_OF_SET: [u8; 64] = {
     let mut t = [0u8; 64];
     let mut i = 0;
-    while i < KINDS.len() {
-        t[KINDS[i].2.0 as usize] = i as u8 + 1;
+    while i < ROLES.len() {
+        t[ROLES[i].2.0 as usize] = i as u8 + 1;
         i += 1;
     }
     t
 };
 
-impl Kind {
+impl Role {
     /// The royal Emperor.
-    pub const EMPEROR: Kind = Kind(0);
-    /// How many kinds there are.
+    pub const EMPEROR: Role = Role(0);
+    /// How many roles there are.
     pub const COUNT: usize = 19;
 
-    /// All 19 kinds in letter order.
-    pub fn all() -> impl Iterator<Item = Kind> {
-        (0..Self::COUNT as u8).map(Kind)
+    /// All 19 roles in letter order.
+    pub fn all() -> impl Iterator<Item = Role> {
+        (0..Self::COUNT as u8).map(Role)
     }
 
-    /// The kind's index (`0..19`, Emperor = 0).
+    /// The role's index (`0..19`, Emperor = 0).
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
-    /// The kind with this component set, if it is one of the 19.
+    /// The role with this component set, if it is one of the 19.
     #[inline]
-    pub const fn from_components(set: Components) -> Option<Kind> {
-        match KIND_OF_SET[(set.0 & 63) as usize] {
+    pub const fn from_components(set: Components) -> Option<Role> {
+        match ROLE_OF_SET[(set.0 & 63) as usize] {
             0 => None,
-            k => Some(Kind(k - 1)),
+            k => Some(Role(k - 1)),
         }
     }
 
-    /// The kind's component set.
+    /// The role's component set.
     #[inline]
     pub const fn components(self) -> Components {
-        KINDS[self.0 as usize].2
+        ROLES[self.0 as usize].2
     }
 
-    /// The kind's upper-case letter (RD-3).
+    /// The role's upper-case letter (RD-3).
     pub const fn letter(self) -> char {
-        KINDS[self.0 as usize].0
+        ROLES[self.0 as usize].0
     }
 
-    /// The kind's name.
+    /// The role's name.
     pub const fn name(self) -> &'static str {
-        KINDS[self.0 as usize].1
+        ROLES[self.0 as usize].1
     }
 
-    /// The kind with this upper-case letter.
-    pub fn from_letter(c: char) -> Option<Kind> {
-        KINDS.iter().position(|k| k.0 == c).map(|i| Kind(i as u8))
+    /// The role with this upper-case letter.
+    pub fn from_letter(c: char) -> Option<Role> {
+        ROLES.iter().position(|k| k.0 == c).map(|i| Role(i as u8))
     }
 
     /// Whether this is the Emperor.
@@ -346,16 +347,16 @@ impl Kind {
     }
 }
 
-/// A piece on the board: a colour and a kind, packed in one byte (bits 0–5 the component
+/// A piece on the board: a colour and a role, packed in one byte (bits 0–5 the component
 /// set, bit 6 the colour). The byte 0 is never a piece (it is used for an empty cell).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Piece(u8);
 
 impl Piece {
-    /// The piece of `color` and `kind`.
+    /// The piece of `color` and `role`.
     #[inline]
-    pub const fn new(color: Color, kind: Kind) -> Piece {
-        Piece(kind.components().0 | (color as u8) << 6)
+    pub const fn new(color: Color, role: Role) -> Piece {
+        Piece(role.components().0 | (color as u8) << 6)
     }
 
     /// The piece's colour.
@@ -374,10 +375,10 @@ impl Piece {
         Components(self.0 & 63)
     }
 
-    /// The piece's kind.
+    /// The piece's role.
     #[inline]
-    pub const fn kind(self) -> Kind {
-        Kind(KIND_OF_SET[(self.0 & 63) as usize] - 1)
+    pub const fn role(self) -> Role {
+        Role(ROLE_OF_SET[(self.0 & 63) as usize] - 1)
     }
 
     /// The packed byte (never 0).
@@ -390,7 +391,7 @@ impl Piece {
     /// bit 6 the colour, bit 7 clear).
     #[inline]
     pub const fn from_code(code: u8) -> Option<Piece> {
-        if code < 128 && KIND_OF_SET[(code & 63) as usize] != 0 {
+        if code < 128 && ROLE_OF_SET[(code & 63) as usize] != 0 {
             Some(Piece(code))
         } else {
             None
@@ -399,7 +400,7 @@ impl Piece {
 
     /// The piece's letter in position text: upper case White, lower case Black.
     pub const fn letter(self) -> char {
-        let c = self.kind().letter();
+        let c = self.role().letter();
         match self.color() {
             Color::White => c,
             Color::Black => c.to_ascii_lowercase(),
@@ -413,7 +414,7 @@ impl Piece {
         } else {
             Color::Black
         };
-        Kind::from_letter(c.to_ascii_uppercase()).map(|k| Piece::new(color, k))
+        Role::from_letter(c.to_ascii_uppercase()).map(|k| Piece::new(color, k))
     }
 }
 
@@ -430,25 +431,25 @@ mod tests {
     #[test]
     fn nineteen_distinct_kinds_cover_every_pair() {
         // §3: the Emperor, all 15 pairs of the six components, the three quadruples.
-        let mut letters: Vec<char> = Kind::all().map(Kind::letter).collect();
+        let mut letters: Vec<char> = Role::all().map(Role::letter).collect();
         letters.sort_unstable();
         letters.dedup();
         assert_eq!(letters.len(), 19);
-        let pairs = Kind::all().filter(|k| k.components().len() == 2).count();
+        let pairs = Role::all().filter(|k| k.components().len() == 2).count();
         assert_eq!(pairs, 15);
         for q in Components::QUADRUPLES {
-            assert!(Kind::from_components(q).is_some());
+            assert!(Role::from_components(q).is_some());
         }
-        assert_eq!(Kind::EMPEROR.components(), Components::EMPEROR);
+        assert_eq!(Role::EMPEROR.components(), Components::EMPEROR);
     }
 
     #[test]
     fn rd7_compatibility_matches_the_seed_lists() {
-        let k = |c| Kind::from_letter(c).unwrap().components();
+        let k = |c| Role::from_letter(c).unwrap().components();
         let partners = |c: char| -> String {
-            let mut v: Vec<char> = Kind::all()
+            let mut v: Vec<char> = Role::all()
                 .filter(|o| k(c).combines_with(o.components()))
-                .map(Kind::letter)
+                .map(Role::letter)
                 .collect();
             v.sort_unstable();
             v.into_iter().collect()
@@ -479,11 +480,11 @@ mod tests {
             let a = Components(a);
             let mut want: Vec<Components> = (0..64u8)
                 .map(Components)
-                .filter(|&b| Kind::from_components(b).is_some() && a.combines_with(b))
+                .filter(|&b| Role::from_components(b).is_some() && a.combines_with(b))
                 .collect();
             let mut got: Vec<Components> =
                 a.partners().into_iter().filter(|p| !p.is_empty()).collect();
-            if Kind::from_components(a).is_none() {
+            if Role::from_components(a).is_none() {
                 continue;
             }
             want.sort();
@@ -494,10 +495,10 @@ mod tests {
 
     #[test]
     fn piece_codes_round_trip() {
-        for kind in Kind::all() {
+        for role in Role::all() {
             for color in [Color::White, Color::Black] {
-                let p = Piece::new(color, kind);
-                assert_eq!(p.kind(), kind);
+                let p = Piece::new(color, role);
+                assert_eq!(p.role(), role);
                 assert_eq!(p.color(), color);
                 assert_eq!(Piece::from_letter(p.letter()), Some(p));
                 assert_eq!(Piece::from_code(p.code()), Some(p));

@@ -1,7 +1,7 @@
 //! Making moves: copy-make with incremental bitboards and hash.
 
 use crate::moves::Move;
-use crate::piece::{Color, Components, Kind, Piece};
+use crate::piece::{Color, Components, Piece, Role};
 use crate::position::Redistribution;
 use crate::zobrist::KEYS;
 
@@ -27,13 +27,13 @@ impl Redistribution {
         let valid = if m.is_split() {
             target.is_none()
                 && m.pair().minus(mover.components()).is_empty()
-                && Kind::from_components(m.pair()).is_some()
-                && Kind::from_components(mover.components().minus(m.pair())).is_some()
+                && Role::from_components(m.pair()).is_some()
+                && Role::from_components(mover.components().minus(m.pair())).is_some()
         } else {
             from != to
                 && target.is_none_or(|t| {
                     t.color() != us
-                        || Kind::from_components(mover.components().union(t.components()))
+                        || Role::from_components(mover.components().union(t.components()))
                             .is_some_and(|k| k.components().is_quadruple())
                 })
         };
@@ -63,7 +63,7 @@ impl Redistribution {
                 self.put(to, mover);
             }
         }
-        if mover.kind() == Kind::EMPEROR {
+        if mover.role() == Role::EMPEROR {
             self.emperor[us.index()] = to;
         }
         // RD-17: the clock is for display only; counters saturate (CONVENTIONS).
@@ -84,6 +84,6 @@ impl Redistribution {
 fn piece_of(color: Color, set: Components) -> Piece {
     Piece::new(
         color,
-        Kind::from_components(set).expect("a named component set"),
+        Role::from_components(set).expect("a named component set"),
     )
 }

@@ -1,10 +1,12 @@
-//! The position: placement, side to move, counters and the incremental hash.
+//! The position: placement, side to move, counters and the incremental hash; and its
+//! [`Position`] implementation.
 
 use crate::Bitboard;
 use crate::geometry::{CELLS, Cell, TABLES};
-use crate::piece::{Color, Components, Kind, Piece};
+use crate::moves::Move;
+use crate::piece::{Color, Components, Piece, Role};
 use crate::zobrist::{KEYS, piece_key};
-use dimchess_core::Error;
+use dimchess_core::{Error, MoveList, Outcome, Position};
 
 /// A Redistribution 3d Chess position (RD-18): the 96 cells, the side to move, the halfmove
 /// clock (display only, RD-17) and the fullmove number, plus derived bitboards and the
@@ -83,7 +85,7 @@ impl Redistribution {
             if let Some(piece) = *piece {
                 let cell = Cell::new(i).expect("index below CELLS");
                 p.put(cell, piece);
-                if piece.kind().is_royal() {
+                if piece.role().is_royal() {
                     emperors[piece.color().index()] += 1;
                     p.emperor[piece.color().index()] = cell;
                 }
@@ -174,20 +176,6 @@ impl Redistribution {
         self.fullmove
     }
 
-    /// The Zobrist hash computed from scratch (the trait's `zobrist_from_scratch`).
-    pub(crate) fn hash_from_scratch(&self) -> u64 {
-        let mut h = 0;
-        for i in 0..CELLS {
-            if let Some(p) = Piece::from_code(self.board[i]) {
-                h ^= piece_key(p, i);
-            }
-        }
-        if self.turn == Color::Black {
-            h ^= KEYS.black_to_move;
-        }
-        h
-    }
-
     /// The cell of `color`'s Emperor.
     #[inline]
     pub fn emperor(&self, color: Color) -> Cell {
@@ -275,7 +263,7 @@ impl Redistribution {
             if p.components().len() != 2 {
                 unpaired.set(i);
             }
-            if p.kind() == Kind::EMPEROR {
+            if p.role() == Role::EMPEROR {
                 emperors[c] += 1;
                 if self.emperor[c].index() != i {
                     return Err(format!("Emperor cell of side {c} out of date"));
@@ -294,7 +282,7 @@ impl Redistribution {
         if unpaired != self.unpaired {
             return Err("Emperor and quadruple bitboard out of date".into());
         }
-        if self.hash != self.hash_from_scratch() {
+        if self.hash != self.zobrist_from_scratch() {
             return Err("incremental hash differs from the scratch hash".into());
         }
         if self.is_attacked(self.emperor[self.turn.opponent().index()], self.turn) {
@@ -304,5 +292,98 @@ impl Redistribution {
             return Err("fullmove number 0".into());
         }
         Ok(())
+    }
+}
+
+/// An upper bound on the legal moves of any valid position: for every cell, the most moves a
+/// piece of the side to move could make from it (a quadruple: a whole move and three splits
+/// per reachable cell), summed over all 96 cells. A unit test recomputes the figure from the
+/// leap tables.
+pub const MAX_MOVES: usize = 7264;
+
+/// The legal moves of a position.
+pub type Moves = MoveList<Move, MAX_MOVES>;
+
+/// The core trait, which the registry, the tool and perft use.
+impl Position for Redistribution {
+    type Move = Move;
+    type MoveList = Moves;
+
+    fn legal_moves(&self, moves: &mut Self::MoveList) {
+        moves.clear();
+        self.for_each_legal_move(|m| moves.push(m));
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        self.count_moves()
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: Move) {
+        self.apply(mv);
+    }
+
+    fn turn(&self) -> usize {
+        self.turn.index()
+    }
+
+    /// A move may not leave its own Emperor in check (RD-12): it never loses at once.
+    fn own_move_can_lose(&self) -> bool {
+        false
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game_outcome()
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    /// The placement and the side to move (the counters change no count, RD-17).
+    fn zobrist_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        for i in 0..CELLS {
+            if let Some(p) = Piece::from_code(self.board[i]) {
+                h ^= piece_key(p, i);
+            }
+        }
+        if self.turn == Color::Black {
+            h ^= KEYS.black_to_move;
+        }
+        h
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        self.read_move(text)
+    }
+
+    fn diagram(&self) -> String {
+        self.draw()
+    }
+
+    fn text(&self) -> String {
+        self.to_text()
+    }
+
+    /// Plays `mv` if it is legal; otherwise the error cites the ruling that forbids it.
+    fn play(&mut self, mv: Move) -> Result<(), Error> {
+        if self.is_legal_move(mv) {
+            self.apply(mv);
+            return Ok(());
+        }
+        Err(match self.read_move(&mv.to_string()) {
+            Err(e) => e,
+            Ok(_) => Error::illegal(mv.to_string(), "", "not a legal move here"),
+        })
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        self.is_legal_move(mv)
     }
 }

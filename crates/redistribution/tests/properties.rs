@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 mod common;
 use common::{Board, naive_moves};
 use dimchess_core::Position as _;
-use dimchess_redistribution::{Cell, Color, Component, Kind, Piece, Redistribution};
+use dimchess_redistribution::{Cell, Color, Component, Piece, Redistribution, Role};
 use proptest::prelude::*;
 
 /// Positions games start from: the start, and the worked examples with quadruples.
@@ -132,16 +132,16 @@ fn random_position(
 ) -> Option<Redistribution> {
     let mut b: Board = [None; 96];
     for &(cell, code) in pieces {
-        let kind = Kind::all().nth(1 + code % 18).unwrap();
+        let role = Role::all().nth(1 + code % 18).unwrap();
         let color = if code / 18 % 2 == 0 {
             Color::White
         } else {
             Color::Black
         };
-        b[cell] = Some(Piece::new(color, kind));
+        b[cell] = Some(Piece::new(color, role));
     }
-    b[kings.0] = Some(Piece::new(Color::White, Kind::EMPEROR));
-    b[kings.1] = Some(Piece::new(Color::Black, Kind::EMPEROR));
+    b[kings.0] = Some(Piece::new(Color::White, Role::EMPEROR));
+    b[kings.1] = Some(Piece::new(Color::Black, Role::EMPEROR));
     let turn = if black { Color::Black } else { Color::White };
     Redistribution::from_parts(&b, turn, 3, 9).ok()
 }

@@ -275,14 +275,14 @@ fn x14_stalemate() {
 #[test]
 fn rd10_split_table() {
     // §3: moving pair -> moving piece / piece left behind, for each quadruple.
-    use dimchess_redistribution::{Component, Kind};
+    use dimchess_redistribution::{Component, Role};
     let table = [
         ('S', "WF P A · WD W F · WE L Z · FD Z L · FE F W · DE A P"),
         ('H', "WV D Y · WD W V · WU O I · VD I O · VU V W · DU Y D"),
         ('M', "FV B E · FE F V · FU C U · VE U C · VU V F · EU E B"),
     ];
     for (quad, rows) in table {
-        let q = Kind::from_letter(quad).unwrap().components();
+        let q = Role::from_letter(quad).unwrap().components();
         for row in rows.split(" · ") {
             let mut it = row.split(' ');
             let (pair, moving, left) = (it.next().unwrap(), it.next().unwrap(), it.next().unwrap());
@@ -290,7 +290,7 @@ fn rd10_split_table() {
             for c in pair.chars() {
                 set = set.union(Component::from_letter(c).unwrap().set());
             }
-            let k = |s| Kind::from_components(s).unwrap().letter().to_string();
+            let k = |s| Role::from_components(s).unwrap().letter().to_string();
             assert_eq!(k(set), moving, "{quad} {pair}");
             assert_eq!(k(q.minus(set)), left, "{quad} {pair}");
         }

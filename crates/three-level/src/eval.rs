@@ -9,11 +9,12 @@
 use dimchess_core::eval::{Capture, Evaluate};
 
 use crate::moves::Move;
-use crate::piece::{KINDS, Kind, Piece};
-use crate::position::ThreeLevel;
+use crate::piece::{Piece, ROLES, Role};
+use crate::position::ThreeLevelPosition;
+use crate::rules::Rules;
 
-/// Centipawns per kind, in [`Kind::ALL`] order.
-pub const VALUES: [i32; KINDS] = [
+/// Centipawns per role, in [`Role::ALL`] order.
+pub const VALUES: [i32; ROLES] = [
     0,   // King
     900, // Queen
     500, // Rook
@@ -32,7 +33,7 @@ pub const VALUES: [i32; KINDS] = [
     100, // Point
 ];
 
-impl Evaluate for ThreeLevel {
+impl<R: Rules> Evaluate for ThreeLevelPosition<R> {
     const PLAYERS: usize = 4;
     /// TL-18: the third occurrence of a position draws.
     const REPETITION_DRAWS: bool = true;
@@ -41,12 +42,12 @@ impl Evaluate for ThreeLevel {
         if self.eliminated & (1 << player) != 0 {
             return 0;
         }
-        let mine = self.by_colour[player];
+        let mine = self.by_color[player];
         let mut total = 1000;
-        for k in Kind::ALL {
+        for k in Role::ALL {
             let v = VALUES[k as usize];
             if v != 0 {
-                total += (mine & self.by_kind[k as usize]).count() as i32 * v;
+                total += (mine & self.by_role[k as usize]).count() as i32 * v;
             }
         }
         total
@@ -62,10 +63,10 @@ impl Evaluate for ThreeLevel {
     fn capture(&self, mv: Move) -> Option<Capture> {
         let (from, to) = (mv.from()?, mv.to()?);
         let value =
-            |cell: usize| Piece::from_code(self.board[cell]).map_or(0, |p| VALUES[p.kind as usize]);
+            |cell: usize| Piece::from_code(self.board[cell]).map_or(0, |p| VALUES[p.role as usize]);
         let mut gain = value(to);
         if let Some(k) = mv.promotion() {
-            gain += VALUES[k as usize] - VALUES[Kind::Pawn as usize];
+            gain += VALUES[k as usize] - VALUES[Role::Pawn as usize];
         }
         (gain > 0).then_some(Capture {
             gain,

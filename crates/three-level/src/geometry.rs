@@ -14,7 +14,7 @@ use dimchess_core::attacks::{BlockedStepTable, RayTable};
 use dimchess_core::geometry::{Geometry, Vector, vectors};
 use dimchess_core::table_wide::{self, vector_set};
 
-use crate::piece::Colour;
+use crate::piece::Color;
 
 /// A set of cells of the 192-cell box.
 pub type Bb = Bitboard192;
@@ -56,39 +56,39 @@ pub fn parse_cell(s: &str) -> Option<usize> {
 }
 
 /// The forward directions (F1, F2) of a player, as (Δfile, Δrank) (TL-3).
-pub const fn forward(c: Colour) -> [(i32, i32); 2] {
+pub const fn forward(c: Color) -> [(i32, i32); 2] {
     match c {
-        Colour::Red => [(1, 0), (0, 1)],
-        Colour::Blue => [(-1, 0), (0, 1)],
-        Colour::Yellow => [(-1, 0), (0, -1)],
-        Colour::Green => [(1, 0), (0, -1)],
+        Color::Red => [(1, 0), (0, 1)],
+        Color::Blue => [(-1, 0), (0, 1)],
+        Color::Yellow => [(-1, 0), (0, -1)],
+        Color::Green => [(1, 0), (0, -1)],
     }
 }
 
 /// The corner column of a player (TL-3).
-pub fn corner(c: Colour) -> (i32, i32) {
+pub fn corner(c: Color) -> (i32, i32) {
     match c {
-        Colour::Red => (0, 0),
-        Colour::Blue => (7, 0),
-        Colour::Yellow => (7, 7),
-        Colour::Green => (0, 7),
+        Color::Red => (0, 0),
+        Color::Blue => (7, 0),
+        Color::Yellow => (7, 7),
+        Color::Green => (0, 7),
     }
 }
 
 /// The column (file, rank) of corner-relative coordinates (i, j) of a player (TL-3).
-pub fn relative(c: Colour, i: i32, j: i32) -> (i32, i32) {
+pub fn relative(c: Color, i: i32, j: i32) -> (i32, i32) {
     let (cf, cr) = corner(c);
     let [f1, f2] = forward(c);
     (cf + i * f1.0 + j * f2.0, cr + i * f1.1 + j * f2.1)
 }
 
 /// The owner of the quarter a column lies in (TL-3).
-pub fn quarter_owner(f: i32, r: i32) -> Colour {
+pub fn quarter_owner(f: i32, r: i32) -> Color {
     match (f < 4, r < 4) {
-        (true, true) => Colour::Red,
-        (false, true) => Colour::Blue,
-        (false, false) => Colour::Yellow,
-        (true, false) => Colour::Green,
+        (true, true) => Color::Red,
+        (false, true) => Color::Blue,
+        (false, false) => Color::Yellow,
+        (true, false) => Color::Green,
     }
 }
 
@@ -176,7 +176,7 @@ pub static KNIGHT: CellTable =
 /// A player's Pawn capturing steps (TL-7): one step along F1 or F2 with a change of level,
 /// or one step along both in the same level; negated (`sign` -1), the steps back to the
 /// Pawns that attack a cell.
-const fn pawn_captures(c: Colour, sign: i32) -> [Vector; 5] {
+const fn pawn_captures(c: Color, sign: i32) -> [Vector; 5] {
     let [a, b] = forward(c);
     let (a0, a1, b0, b1) = (sign * a.0, sign * a.1, sign * b.0, sign * b.1);
     [
@@ -191,10 +191,10 @@ const fn pawn_captures(c: Colour, sign: i32) -> [Vector; 5] {
 const fn pawn_table(sign: i32) -> [CellTable; 4] {
     let g = &GEOMETRY;
     [
-        CellTable(table_wide::leaps(g, &pawn_captures(Colour::Red, sign))),
-        CellTable(table_wide::leaps(g, &pawn_captures(Colour::Blue, sign))),
-        CellTable(table_wide::leaps(g, &pawn_captures(Colour::Yellow, sign))),
-        CellTable(table_wide::leaps(g, &pawn_captures(Colour::Green, sign))),
+        CellTable(table_wide::leaps(g, &pawn_captures(Color::Red, sign))),
+        CellTable(table_wide::leaps(g, &pawn_captures(Color::Blue, sign))),
+        CellTable(table_wide::leaps(g, &pawn_captures(Color::Yellow, sign))),
+        CellTable(table_wide::leaps(g, &pawn_captures(Color::Green, sign))),
     ]
 }
 
@@ -208,8 +208,8 @@ fn column(f: i32, r: i32) -> Bb {
 }
 
 /// The excluded step of a Point of `owner` standing in the adjacent quarter of `q` (TX-9).
-fn point_excluded(owner: Colour, q: Colour) -> Vector {
-    use Colour::*;
+fn point_excluded(owner: Color, q: Color) -> Vector {
+    use Color::*;
     match (owner, q) {
         (Red, Blue) => v(-1, 0, 0),
         (Red, Green) => v(0, -1, 0),
@@ -271,8 +271,8 @@ fn build() -> Tables {
     let elephants = vectors(3, &[2, 2]);
     let elephant_steps: Vec<(Vector, Vector)> = elephants.iter().map(|&e| (e, half(e))).collect();
 
-    let per_colour = |f: &dyn Fn(Colour) -> Bb| -> [Bb; 4] { Colour::ALL.map(f) };
-    let pawn_start = per_colour(&|c| {
+    let per_color = |f: &dyn Fn(Color) -> Bb| -> [Bb; 4] { Color::ALL.map(f) };
+    let pawn_start = per_color(&|c| {
         [(2, 0), (2, 1), (2, 2), (1, 2), (0, 2)]
             .iter()
             .fold(Bb::EMPTY, |a, &(i, j)| {
@@ -280,11 +280,11 @@ fn build() -> Tables {
                 a | column(f, r)
             })
     });
-    let far_corner = per_colour(&|c| {
+    let far_corner = per_color(&|c| {
         let (f, r) = relative(c, 7, 7);
         column(f, r)
     });
-    let fortress = per_colour(&|c| {
+    let fortress = per_color(&|c| {
         [(0, 0), (1, 0), (0, 1), (1, 1)]
             .iter()
             .fold(Bb::EMPTY, |a, &(i, j)| {
@@ -292,7 +292,7 @@ fn build() -> Tables {
                 a | column(f, r)
             })
     });
-    let quarter = per_colour(&|c| {
+    let quarter = per_color(&|c| {
         let mut b = Bb::EMPTY;
         for f in 0..8 {
             for r in 0..8 {
@@ -303,11 +303,11 @@ fn build() -> Tables {
         }
         b
     });
-    let fw = |c: Colour| -> [Vector; 2] {
+    let fw = |c: Color| -> [Vector; 2] {
         let [a, b] = forward(c);
         [v(a.0, a.1, 0), v(b.0, b.1, 0)]
     };
-    let point = Colour::ALL.map(|c| {
+    let point = Color::ALL.map(|c| {
         g.all_cells()
             .map(|cell| {
                 let (f, r, _) = coords(cell);
@@ -327,7 +327,7 @@ fn build() -> Tables {
             })
             .collect::<Vec<Bb>>()
     });
-    let point_attackers = Colour::ALL.map(|c| {
+    let point_attackers = Color::ALL.map(|c| {
         let mut rev = vec![Bb::EMPTY; CELLS];
         for (from, targets) in point[c as usize].iter().enumerate() {
             for t in targets.iter() {
@@ -340,8 +340,8 @@ fn build() -> Tables {
         horse: BlockedStepTable::new(g, &horse_steps),
         horse_from: BlockedStepTable::new(g, &horse_from_steps),
         elephant: BlockedStepTable::new(g, &elephant_steps),
-        pawn_push1: Colour::ALL.map(|c| RayTable::new(g, &fw(c), Some(1))),
-        pawn_push2: Colour::ALL.map(|c| RayTable::new(g, &fw(c), Some(2))),
+        pawn_push1: Color::ALL.map(|c| RayTable::new(g, &fw(c), Some(1))),
+        pawn_push2: Color::ALL.map(|c| RayTable::new(g, &fw(c), Some(2))),
         pawn_start,
         far_corner,
         far_corners: far_corner.iter().fold(Bb::EMPTY, |a, &b| a | b),

@@ -5,10 +5,11 @@
 use dimchess_core::layout::{BoardLayout, Describe, Layout, PieceLayout, Player};
 
 use crate::geometry::{cell_at, cell_name};
-use crate::piece::Colour;
-use crate::position::ThreeLevel;
+use crate::piece::Color;
+use crate::position::ThreeLevelPosition;
+use crate::rules::Rules;
 
-impl Describe for ThreeLevel {
+impl<R: Rules> Describe for ThreeLevelPosition<R> {
     fn layout(&self) -> Layout {
         let boards = (0..3)
             .map(|z| {
@@ -22,9 +23,9 @@ impl Describe for ThreeLevel {
                             && let Some(cell) = b.at_mut(f as usize, r as usize)
                         {
                             cell.piece = Some(PieceLayout::new(
-                                p.kind.letter().to_string(),
-                                p.colour as usize,
-                                p.kind.name(),
+                                p.role.letter().to_string(),
+                                p.color as usize,
+                                p.role.name(),
                             ));
                         }
                     }
@@ -34,12 +35,12 @@ impl Describe for ThreeLevel {
             .collect();
         let mut l = Layout::new(boards, Player::four());
         l.turn = self.side_to_move() as usize;
-        let out: Vec<&str> = Colour::ALL
+        let out: Vec<&str> = Color::ALL
             .iter()
             .filter(|&&c| !self.is_live(c))
             .map(|c| c.name())
             .collect();
-        let records: Vec<String> = Colour::ALL
+        let records: Vec<String> = Color::ALL
             .iter()
             .filter_map(|&c| {
                 self.ep_record(c).map(|r| {
@@ -82,11 +83,11 @@ impl Describe for ThreeLevel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::piece::Variant;
+    use crate::ThreeLevel;
 
     #[test]
     fn start_layout_has_three_levels_and_four_armies() {
-        let l = ThreeLevel::start(Variant::Main).layout();
+        let l = ThreeLevel::default().layout();
         assert_eq!(l.boards.len(), 3);
         assert_eq!(l.players.len(), 4);
         assert_eq!(l.boards[0].at(0, 0).unwrap().name, "1a1");

@@ -10,13 +10,14 @@
 
 use crate::geometry::{Bb, TABLES};
 use crate::moves::Move;
-use crate::piece::{Colour, Kind, Variant};
-use crate::position::{Groups, ThreeLevel};
+use crate::piece::{Color, Role};
+use crate::position::{Groups, ThreeLevelPosition};
+use crate::rules::Rules;
 
 /// Where generated moves go: a list, a counter (bulk counting in perft), or the children.
 ///
 /// The moves given as sets ([`Sink::push_set`], [`Sink::push_shifted`]) are the ones the fast
-/// test cleared: no elimination can follow them ([`ThreeLevel::apply_quiet`]). They reach
+/// test cleared: no elimination can follow them ([`ThreeLevelPosition::apply_quiet`]). They reach
 /// the sink through [`Sink::push_quiet`].
 pub(crate) trait Sink {
     /// Takes one legal move.
@@ -126,12 +127,12 @@ impl Sink for Lister<'_> {
 }
 
 /// Plays each move on a copy of `parent` and calls `f` with it (perft's children).
-pub(crate) struct Children<'a, F> {
-    pub(crate) parent: &'a ThreeLevel,
+pub(crate) struct Children<'a, R: Rules, F> {
+    pub(crate) parent: &'a ThreeLevelPosition<R>,
     pub(crate) f: F,
 }
 
-impl<F: FnMut(Move, &ThreeLevel)> Sink for Children<'_, F> {
+impl<R: Rules, F: FnMut(Move, &ThreeLevelPosition<R>)> Sink for Children<'_, R, F> {
     #[inline]
     fn push(&mut self, m: Move) {
         let mut child = self.parent.clone();
@@ -153,7 +154,7 @@ pub(crate) struct Ctx {
     slow_all: bool,
     slow: Bb,
     pinned: Bb,
-    /// The pieces whose moves [`ThreeLevel::emit_set`] cannot take as they are: every piece
+    /// The pieces whose moves [`ThreeLevelPosition::emit_set`] cannot take as they are: every piece
     /// when `slow_all` or `in_check`, else `slow`, `pinned` and the King.
     special: Bb,
     groups: Groups,
@@ -208,13 +209,13 @@ fn screened(kx: usize, blockers: Bb, behind: Bb, dirs: core::ops::Range<usize>) 
     out
 }
 
-impl ThreeLevel {
+impl<R: Rules> ThreeLevelPosition<R> {
     /// The fast test's knowledge of the side to move: whether its King is in check, which
     /// of its pieces are pinned, and which screen a line or a Knight's leg onto a royal piece.
     pub(crate) fn context(&self) -> Ctx {
         let t = &*TABLES;
         let s = self.side;
-        let own = self.by_colour[s as usize];
+        let own = self.by_color[s as usize];
         let occ = self.occupied;
         let q = self.next_live(s);
         let groups = self.groups();
@@ -232,13 +233,13 @@ impl ThreeLevel {
         let Some(king) = self.royal_cell(s) else {
             return slow_ctx(usize::MAX);
         };
-        let xq = self.variant.is_xiangqi();
+        let xq = R::VARIANT.is_xiangqi();
         if xq && self.generals_face() {
             return slow_ctx(king);
         }
         let royals = self.royal_pieces();
-        let qs = self.by_colour[q as usize];
-        let gens = self.kind_bb(Kind::General);
+        let qs = self.by_color[q as usize];
+        let gens = self.role_bb(Role::General);
         let diag = if xq { Bb::EMPTY } else { groups.diag };
         let mut in_check = false;
         let mut pinned = Bb::EMPTY;
@@ -249,11 +250,11 @@ impl ThreeLevel {
         // alone on such a line screens a discovered attack). Nothing of Q's can be
         // discovered onto Q's own King; in Xiang Qi, Q's General can be screened from
         // another General (TX-10).
-        for x in Colour::ALL {
+        for x in Color::ALL {
             if !self.is_live(x) || (x == q && !xq) {
                 continue;
             }
-            let Some(kx) = (royals & self.by_colour[x as usize]).first() else {
+            let Some(kx) = (royals & self.by_color[x as usize]).first() else {
                 continue;
             };
             let att = if x == s {
@@ -264,7 +265,7 @@ impl ThreeLevel {
                 qs
             };
             let screen = if xq {
-                gens.and_not(self.by_colour[x as usize])
+                gens.and_not(self.by_color[x as usize])
             } else {
                 Bb::EMPTY
             };
@@ -276,7 +277,7 @@ impl ThreeLevel {
                     return slow_ctx(king);
                 }
                 // Own pieces on the leg of a Knight that would then attack a General (TX-7).
-                let horses = self.kind_bb(Kind::Horse) & att;
+                let horses = self.role_bb(Role::Horse) & att;
                 if (crate::geometry::KNIGHT.get(kx) & horses).any() {
                     for (src, leg) in t.horse_from.steps(kx) {
                         if horses.contains(src) && own.contains(leg) {
@@ -326,7 +327,7 @@ impl ThreeLevel {
         let s = self.side;
         let mut c = self.clone();
         c.apply(m);
-        c.is_live(s) && !c.in_check(s) && !(c.variant.is_xiangqi() && c.generals_face())
+        c.is_live(s) && !c.in_check(s) && !(R::VARIANT.is_xiangqi() && c.generals_face())
     }
 
     /// Emits the legal moves among `from` → `targets` (no promotion, no en passant).
@@ -355,7 +356,7 @@ impl ThreeLevel {
         let king_move = from == ctx.king;
         if ctx.slow_all
             || ctx.slow.contains(from)
-            || (king_move && self.variant.is_xiangqi())
+            || (king_move && R::VARIANT.is_xiangqi())
             || (ctx.in_check && !king_move)
         {
             let mut n = 0;
@@ -371,7 +372,7 @@ impl ThreeLevel {
                     &ctx.groups,
                     to,
                     self.others_mask(self.side),
-                    self.occupied.and_not(self.by_colour[self.side as usize]),
+                    self.occupied.and_not(self.by_color[self.side as usize]),
                     occ,
                 ) {
                     targets.clear(to);
@@ -430,7 +431,7 @@ impl ThreeLevel {
     /// The passed cells a Pawn of the side to move may capture en passant onto (TL-9).
     fn ep_cells(&self) -> Bb {
         let mut b = Bb::EMPTY;
-        for d in Colour::ALL {
+        for d in Color::ALL {
             if let Some(r) = self.ep[d as usize].filter(|_| d != self.side)
                 && !self.occupied.contains(r.passed as usize)
             {
@@ -455,7 +456,7 @@ impl ThreeLevel {
         let steps = (push.ray_attacks(from, 0, occ) | push.ray_attacks(from, 1, occ)).and_not(occ);
         let caps = crate::geometry::PAWN_CAPTURE[si].get(from);
         (
-            steps | (caps & occ).and_not(self.by_colour[si]),
+            steps | (caps & occ).and_not(self.by_color[si]),
             caps & ep_cells,
         )
     }
@@ -465,32 +466,32 @@ impl ThreeLevel {
     fn piece_targets(&self, mut f: impl FnMut(usize, Bb)) {
         let t = &*TABLES;
         let si = self.side as usize;
-        let own = self.by_colour[si];
+        let own = self.by_color[si];
         let occ = self.occupied;
-        let mine = |k: Kind| own & self.kind_bb(k);
-        if self.variant.is_xiangqi() {
-            for from in mine(Kind::Point).iter() {
+        let mine = |k: Role| own & self.role_bb(k);
+        if R::VARIANT.is_xiangqi() {
+            for from in mine(Role::Point).iter() {
                 f(from, t.point[si][from].and_not(own));
             }
-            for from in mine(Kind::Horse).iter() {
+            for from in mine(Role::Horse).iter() {
                 f(from, t.horse.attacks(from, occ).and_not(own));
             }
-            for from in mine(Kind::Elephant).iter() {
+            for from in mine(Role::Elephant).iter() {
                 f(
                     from,
                     (t.elephant.attacks(from, occ) & t.quarter[si]).and_not(own),
                 );
             }
-            for from in mine(Kind::Rook).iter() {
+            for from in mine(Role::Rook).iter() {
                 f(from, crate::riders::rook(from, occ).and_not(own));
             }
-            for from in mine(Kind::Ferz).iter() {
+            for from in mine(Role::Ferz).iter() {
                 f(
                     from,
                     (crate::geometry::FERZ.get(from) & t.fortress[si]).and_not(own),
                 );
             }
-            for from in mine(Kind::General).iter() {
+            for from in mine(Role::General).iter() {
                 f(
                     from,
                     (crate::geometry::WAZIR.get(from) & t.fortress[si]).and_not(own),
@@ -498,7 +499,7 @@ impl ThreeLevel {
             }
             return;
         }
-        let cp = self.variant == Variant::CheckmatePromotion;
+        let cp = R::VARIANT.is_checkmate_promotion();
         // TL-21: the promoted pieces add one triagonal step.
         let tri = |from: usize, promoted: bool| {
             if cp && promoted {
@@ -509,12 +510,12 @@ impl ThreeLevel {
         };
         // The promoted kinds exist only in checkmate-promotion (TL-20): elsewhere their
         // sets are not even looked at.
-        let kinds = |base: Kind, promoted: Kind| {
+        let kinds = |base: Role, promoted: Role| {
             [(base, false), (promoted, true)]
                 .into_iter()
                 .filter(move |&(_, p)| cp || !p)
         };
-        for (k, p) in kinds(Kind::Knight, Kind::Cavallander) {
+        for (k, p) in kinds(Role::Knight, Role::Cavallander) {
             each_cell(mine(k), |from| {
                 f(
                     from,
@@ -540,10 +541,10 @@ impl ThreeLevel {
                 }
             };
         }
-        riders!(Kind::Rook, Kind::Vicereine, crate::riders::rook);
-        riders!(Kind::Bishop, Kind::Moderator, crate::riders::bishop);
-        riders!(Kind::Queen, Kind::Diarch, crate::riders::queen);
-        for (k, p) in kinds(Kind::King, Kind::Emperor) {
+        riders!(Role::Rook, Role::Vicereine, crate::riders::rook);
+        riders!(Role::Bishop, Role::Moderator, crate::riders::bishop);
+        riders!(Role::Queen, Role::Diarch, crate::riders::queen);
+        for (k, p) in kinds(Role::King, Role::Emperor) {
             each_cell(mine(k), |from| {
                 f(
                     from,
@@ -557,11 +558,11 @@ impl ThreeLevel {
     pub(crate) fn pseudo_moves(&self, mut f: impl FnMut(Move)) {
         let t = &*TABLES;
         let si = self.side as usize;
-        if !self.variant.is_xiangqi() {
+        if !R::VARIANT.is_xiangqi() {
             let ep_cells = self.ep_cells();
             let choices = self.promotion_choices(self.side);
             let any_choice = choices.iter().any(Option::is_some);
-            for from in (self.by_colour[si] & self.kind_bb(Kind::Pawn)).iter() {
+            for from in (self.by_color[si] & self.role_bb(Role::Pawn)).iter() {
                 let (tg, ep) = self.pawn_targets(from, ep_cells);
                 for to in (tg | ep).iter() {
                     if t.far_corner[si].contains(to) && any_choice {
@@ -607,7 +608,7 @@ impl ThreeLevel {
         let si = side as usize;
         let occ = self.occupied;
         let empty = !occ;
-        let enemies = occ.and_not(self.by_colour[si]);
+        let enemies = occ.and_not(self.by_color[si]);
         let far = t.far_corner[si];
         let [f1, f2] = crate::geometry::forward(side);
         let mut n = 0;
@@ -643,12 +644,12 @@ impl ThreeLevel {
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) -> usize {
         let ctx = self.context();
         let mut n = 0;
-        if !self.variant.is_xiangqi() {
+        if !R::VARIANT.is_xiangqi() {
             let t = &*TABLES;
             let si = self.side as usize;
             let ep_cells = self.ep_cells();
             let far = t.far_corner[si];
-            let pawns = self.by_colour[si] & self.kind_bb(Kind::Pawn);
+            let pawns = self.by_color[si] & self.role_bb(Role::Pawn);
             // Pawns that the fast test clears as a group are generated a direction at a time.
             let plain = if ctx.slow_all || ctx.in_check {
                 Bb::EMPTY
@@ -714,14 +715,20 @@ mod tests {
     }
 
     /// The fast legality test agrees with resolving every pseudo-legal move on a copy,
-    /// [`ThreeLevel::apply_legal`] with [`ThreeLevel::apply`] on every legal turn, and the
+    /// [`ThreeLevelPosition::apply_legal`] with [`ThreeLevelPosition::apply`] on every legal turn, and the
     /// children of `for_each_child` (quiet moves resolved without the elimination test) with
     /// the legal turns played.
     fn agree_on_random_games(games: usize, plies: usize, seed: u64) {
         let mut rng = SplitMix64::new(seed);
-        for g in 0..games {
-            let v = [Variant::Main, Variant::CheckmatePromotion, Variant::Xiangqi][g % 3];
-            let mut p = ThreeLevel::start(v);
+        agree::<crate::rules::Main>(games.div_ceil(3), plies, &mut rng);
+        agree::<crate::rules::CheckmatePromotion>(games.div_ceil(3), plies, &mut rng);
+        agree::<crate::rules::Xiangqi>(games.div_ceil(3), plies, &mut rng);
+    }
+
+    /// [`agree_on_random_games`] in one rule set.
+    fn agree<R: Rules>(games: usize, plies: usize, rng: &mut SplitMix64) {
+        for _ in 0..games {
+            let mut p = ThreeLevelPosition::<R>::start();
             for _ in 0..plies {
                 let mut fast = All(Vec::new());
                 p.turns(&mut fast);

@@ -2,12 +2,13 @@
 
 use dimchess_core::Error;
 
-use crate::geometry::{TABLES, cell_name, parse_cell};
+use crate::geometry::{TABLES, cell_name};
 use crate::moves::Move;
-use crate::piece::{Kind, Variant};
-use crate::position::ThreeLevel;
+use crate::piece::Role;
+use crate::position::ThreeLevelPosition;
+use crate::rules::Rules;
 
-impl ThreeLevel {
+impl<R: Rules> ThreeLevelPosition<R> {
     /// Reads a move text (§7) and checks that it is a legal turn here.
     pub fn read_move(&self, text: &str) -> Result<Move, Error> {
         let illegal = |rule: &'static str, why: String| Error::illegal(text, rule, why);
@@ -27,36 +28,9 @@ impl ThreeLevel {
             }
             return Ok(Move::PASS);
         }
-        let b = text.as_bytes();
-        if !(b.len() == 6 || b.len() == 7) || !text.is_ascii() {
-            return Err(Error::move_syntax(
-                text,
-                "expected origin cell, destination cell and an optional promotion letter, or `pass` (§7)",
-            ));
-        }
-        let (Some(from), Some(to)) = (parse_cell(&text[0..3]), parse_cell(&text[3..6])) else {
-            return Err(Error::move_syntax(
-                text,
-                "cells are a level 1-3, a file a-h and a rank 1-8, like `2c3` (§7, TL-1)",
-            ));
-        };
-        let promo = match b.get(6) {
-            None => None,
-            Some(b'q') => Some(Kind::Queen),
-            Some(b'r') => Some(Kind::Rook),
-            Some(b'b') => Some(Kind::Bishop),
-            Some(b'n') => Some(Kind::Knight),
-            Some(&c) => {
-                return Err(Error::move_syntax(
-                    text,
-                    format!(
-                        "`{}` is not a promotion letter q, r, b or n (§7)",
-                        c as char
-                    ),
-                ));
-            }
-        };
-        if promo.is_some() && self.variant == Variant::Xiangqi {
+        let parsed: Move = text.parse()?;
+        let (from, to, promo) = (parsed.from as usize, parsed.to as usize, parsed.promotion());
+        if promo.is_some() && R::VARIANT.is_xiangqi() {
             return Err(Error::move_syntax(
                 text,
                 "the Xiang Qi variant has no promotion suffix (§7)",
@@ -74,13 +48,13 @@ impl ThreeLevel {
                 format!("there is no piece on {}", cell_name(from)),
             ));
         };
-        if piece.colour != self.side {
+        if piece.color != self.side {
             return Err(illegal(
                 "TL-4",
                 format!(
                     "the piece on {} is {}'s, and {} is to move",
                     cell_name(from),
-                    piece.colour.name(),
+                    piece.color.name(),
                     self.side.name()
                 ),
             ));
@@ -95,7 +69,7 @@ impl ThreeLevel {
         });
         let cands = &found[..n];
         let Some(first) = cands.first().copied().flatten() else {
-            let (rule, why) = self.why_not(from, to, piece.kind);
+            let (rule, why) = self.why_not(from, to, piece.role);
             return Err(illegal(rule, why));
         };
         let promoting = first.promotion().is_some();
@@ -146,7 +120,7 @@ impl ThreeLevel {
                 format!(
                     "{}'s {} would be attacked",
                     s.name(),
-                    if self.variant.is_xiangqi() {
+                    if R::VARIANT.is_xiangqi() {
                         "General"
                     } else {
                         "King"
@@ -156,7 +130,7 @@ impl ThreeLevel {
                 format!("{} would be checkmated by the next player", s.name())
             };
             return Err(illegal(
-                if self.variant.is_xiangqi() {
+                if R::VARIANT.is_xiangqi() {
                     "TX-11, TL-15"
                 } else {
                     "TL-15"
@@ -168,7 +142,7 @@ impl ThreeLevel {
     }
 
     /// Why no pseudo-legal move leads from `from` to `to`.
-    fn why_not(&self, from: usize, to: usize, kind: Kind) -> (&'static str, String) {
+    fn why_not(&self, from: usize, to: usize, role: Role) -> (&'static str, String) {
         let t = &*TABLES;
         let si = self.side as usize;
         let (f, d) = (cell_name(from), cell_name(to));
@@ -178,9 +152,9 @@ impl ThreeLevel {
                 format!("{d} holds a piece of {}'s own", self.side.name()),
             );
         }
-        let name = kind.name();
-        match kind {
-            Kind::Pawn => {
+        let name = role.name();
+        match role {
+            Role::Pawn => {
                 if crate::geometry::PAWN_CAPTURE[si].get(from).contains(to) {
                     return (
                         "TL-7",
@@ -212,7 +186,7 @@ impl ThreeLevel {
                 }
                 ("TL-7", format!("a Pawn on {f} has no step to {d}"))
             }
-            Kind::Horse => {
+            Role::Horse => {
                 if let Some((_, leg)) = t.horse.steps(from).find(|&(x, _)| x == to) {
                     return (
                         "TX-7",
@@ -221,7 +195,7 @@ impl ThreeLevel {
                 }
                 ("TX-7", format!("a Knight on {f} has no move to {d}"))
             }
-            Kind::Elephant => {
+            Role::Elephant => {
                 if let Some((_, eye)) = t.elephant.steps(from).find(|&(x, _)| x == to) {
                     if !t.quarter[si].contains(to) {
                         return (
@@ -236,8 +210,8 @@ impl ThreeLevel {
                 }
                 ("TX-6", format!("an Elephant on {f} has no move to {d}"))
             }
-            Kind::General | Kind::Ferz => {
-                let (step, rule) = if kind == Kind::General {
+            Role::General | Role::Ferz => {
+                let (step, rule) = if role == Role::General {
                     (crate::geometry::WAZIR.get(from), "TX-4")
                 } else {
                     (crate::geometry::FERZ.get(from), "TX-5")
@@ -250,19 +224,19 @@ impl ThreeLevel {
                 }
                 (rule, format!("a {name} on {f} has no step to {d}"))
             }
-            Kind::Point => (
+            Role::Point => (
                 "TX-9",
                 format!("a Point on {f} has no step to {d} in this quarter"),
             ),
-            Kind::Rook if self.variant.is_xiangqi() => (
+            Role::Rook if R::VARIANT.is_xiangqi() => (
                 "TX-8",
                 format!("a Rook on {f} cannot reach {d}: not on its lines, or the path is blocked"),
             ),
-            Kind::Emperor
-            | Kind::Diarch
-            | Kind::Moderator
-            | Kind::Cavallander
-            | Kind::Vicereine => ("TL-21", format!("a {name} on {f} cannot reach {d}")),
+            Role::Emperor
+            | Role::Diarch
+            | Role::Moderator
+            | Role::Cavallander
+            | Role::Vicereine => ("TL-21", format!("a {name} on {f} cannot reach {d}")),
             _ => (
                 "TL-5",
                 format!(

@@ -2,8 +2,9 @@
 
 use dimchess_core::Outcome;
 
-use crate::piece::Colour;
-use crate::position::{Ending, ThreeLevel};
+use crate::piece::Color;
+use crate::position::{Ending, ThreeLevelPosition};
+use crate::rules::Rules;
 
 /// A few words on how the game ended.
 pub(crate) fn describe(e: Ending) -> String {
@@ -18,14 +19,14 @@ pub(crate) fn describe(e: Ending) -> String {
 pub(crate) const REPETITIONS: usize = 3;
 
 /// The result line of an outcome given in the core's terms (a game-level ending such as
-/// TL-18's repetition): `draw by <reason>`, or `<Colour> wins (<reason>)`.
+/// TL-18's repetition): `draw by <reason>`, or `<Color> wins (<reason>)`.
 pub(crate) fn text(o: Outcome) -> String {
     match o {
         Outcome::Draw {
             reason: "clock draw",
         } => describe(Ending::ClockDraw),
         Outcome::Draw { reason } => format!("draw by {reason}"),
-        Outcome::Win { winner, reason } => match (Colour::ALL.get(winner), reason) {
+        Outcome::Win { winner, reason } => match (Color::ALL.get(winner), reason) {
             (Some(&c), "last player left") => describe(Ending::LastPlayer(c)),
             (Some(&c), "promotion win") => describe(Ending::PromotionWin(c)),
             (c, reason) => format!("{} wins ({reason})", c.map_or("?", |c| c.name())),
@@ -33,7 +34,7 @@ pub(crate) fn text(o: Outcome) -> String {
     }
 }
 
-impl ThreeLevel {
+impl<R: Rules> ThreeLevelPosition<R> {
     /// The outcome in the core's terms (players numbered Red 0, Blue 1, Yellow 2, Green 3).
     pub fn core_outcome(&self) -> Option<Outcome> {
         self.ending().map(|e| match e {

@@ -1,8 +1,8 @@
-//! Players (TL-3, TL-4), piece kinds (TL-5, TL-21, TX-4 to TX-9) and the three variants.
+//! Players (TL-3, TL-4), piece types (TL-5, TL-21, TX-4 to TX-9) and the three variants.
 
 /// The four players, in turn order (TL-4).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
-pub enum Colour {
+pub enum Color {
     /// Red, corner a1, moves first.
     Red = 0,
     /// Blue, corner h1.
@@ -13,29 +13,29 @@ pub enum Colour {
     Green = 3,
 }
 
-impl Colour {
+impl Color {
     /// All colours in turn order.
-    pub const ALL: [Colour; 4] = [Colour::Red, Colour::Blue, Colour::Yellow, Colour::Green];
+    pub const ALL: [Color; 4] = [Color::Red, Color::Blue, Color::Yellow, Color::Green];
     /// From an index 0..4.
     #[inline]
-    pub fn from_index(i: usize) -> Colour {
-        Colour::ALL[i & 3]
+    pub fn from_index(i: usize) -> Color {
+        Color::ALL[i & 3]
     }
     /// The opposite player (TL-3).
-    pub fn opposite(self) -> Colour {
-        Colour::from_index(self as usize + 2)
+    pub fn opposite(self) -> Color {
+        Color::from_index(self as usize + 2)
     }
     /// Token letter (`r`, `b`, `y`, `g`).
     pub fn letter(self) -> char {
         ['r', 'b', 'y', 'g'][self as usize]
     }
     /// Parse a token letter.
-    pub fn from_letter(c: char) -> Option<Colour> {
+    pub fn from_letter(c: char) -> Option<Color> {
         match c {
-            'r' => Some(Colour::Red),
-            'b' => Some(Colour::Blue),
-            'y' => Some(Colour::Yellow),
-            'g' => Some(Colour::Green),
+            'r' => Some(Color::Red),
+            'b' => Some(Color::Blue),
+            'y' => Some(Color::Yellow),
+            'g' => Some(Color::Green),
             _ => None,
         }
     }
@@ -45,9 +45,10 @@ impl Colour {
     }
 }
 
-/// Piece kinds of all three variants.
+/// The piece types of all three variants (`Role`, the piece type's name in every dimchess
+/// crate, as in `dimchess-fide` and shakmaty).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
-pub enum Kind {
+pub enum Role {
     /// King (TL-5)
     King = 0,
     /// Queen
@@ -82,28 +83,28 @@ pub enum Kind {
     Point = 15,
 }
 
-/// Number of kinds.
-pub const KINDS: usize = 16;
+/// Number of roles.
+pub const ROLES: usize = 16;
 
-impl Kind {
-    /// All kinds by index.
-    pub const ALL: [Kind; KINDS] = [
-        Kind::King,
-        Kind::Queen,
-        Kind::Rook,
-        Kind::Bishop,
-        Kind::Knight,
-        Kind::Pawn,
-        Kind::Emperor,
-        Kind::Diarch,
-        Kind::Moderator,
-        Kind::Cavallander,
-        Kind::Vicereine,
-        Kind::General,
-        Kind::Ferz,
-        Kind::Elephant,
-        Kind::Horse,
-        Kind::Point,
+impl Role {
+    /// All roles by index.
+    pub const ALL: [Role; ROLES] = [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+        Role::Emperor,
+        Role::Diarch,
+        Role::Moderator,
+        Role::Cavallander,
+        Role::Vicereine,
+        Role::General,
+        Role::Ferz,
+        Role::Elephant,
+        Role::Horse,
+        Role::Point,
     ];
     /// Upper-case letter in the position text.
     pub fn letter(self) -> char {
@@ -131,19 +132,19 @@ impl Kind {
         ][self as usize]
     }
     /// The promoted form (TL-20), if any.
-    pub fn promoted(self) -> Option<Kind> {
+    pub fn promoted(self) -> Option<Role> {
         match self {
-            Kind::King => Some(Kind::Emperor),
-            Kind::Queen => Some(Kind::Diarch),
-            Kind::Bishop => Some(Kind::Moderator),
-            Kind::Knight => Some(Kind::Cavallander),
-            Kind::Rook => Some(Kind::Vicereine),
+            Role::King => Some(Role::Emperor),
+            Role::Queen => Some(Role::Diarch),
+            Role::Bishop => Some(Role::Moderator),
+            Role::Knight => Some(Role::Cavallander),
+            Role::Rook => Some(Role::Vicereine),
             _ => None,
         }
     }
-    /// Royal kinds: King, Emperor, General.
+    /// Royal roles: King, Emperor, General.
     pub fn is_royal(self) -> bool {
-        matches!(self, Kind::King | Kind::Emperor | Kind::General)
+        matches!(self, Role::King | Role::Emperor | Role::General)
     }
 }
 
@@ -160,70 +161,74 @@ pub enum Variant {
 
 impl Variant {
     /// The variant id.
-    pub fn id(self) -> &'static str {
+    pub const fn id(self) -> &'static str {
         match self {
             Variant::Main => "three-level",
             Variant::CheckmatePromotion => "three-level-checkmate-promotion",
             Variant::Xiangqi => "three-level-xiangqi",
         }
     }
-    /// Kind of a letter in this variant's position text (§6, TL-19 h).
-    pub fn kind_of(self, c: char) -> Option<Kind> {
+    /// Role of a letter in this variant's position text (§6, TL-19 h).
+    pub fn role_of(self, c: char) -> Option<Role> {
         match self {
             Variant::Xiangqi => match c {
-                'G' => Some(Kind::General),
-                'F' => Some(Kind::Ferz),
-                'E' => Some(Kind::Elephant),
-                'R' => Some(Kind::Rook),
-                'N' => Some(Kind::Horse),
-                'P' => Some(Kind::Point),
+                'G' => Some(Role::General),
+                'F' => Some(Role::Ferz),
+                'E' => Some(Role::Elephant),
+                'R' => Some(Role::Rook),
+                'N' => Some(Role::Horse),
+                'P' => Some(Role::Point),
                 _ => None,
             },
             Variant::Main => match c {
-                'K' => Some(Kind::King),
-                'Q' => Some(Kind::Queen),
-                'R' => Some(Kind::Rook),
-                'B' => Some(Kind::Bishop),
-                'N' => Some(Kind::Knight),
-                'P' => Some(Kind::Pawn),
+                'K' => Some(Role::King),
+                'Q' => Some(Role::Queen),
+                'R' => Some(Role::Rook),
+                'B' => Some(Role::Bishop),
+                'N' => Some(Role::Knight),
+                'P' => Some(Role::Pawn),
                 _ => None,
             },
             Variant::CheckmatePromotion => match c {
-                'K' => Some(Kind::King),
-                'Q' => Some(Kind::Queen),
-                'R' => Some(Kind::Rook),
-                'B' => Some(Kind::Bishop),
-                'N' => Some(Kind::Knight),
-                'P' => Some(Kind::Pawn),
-                'E' => Some(Kind::Emperor),
-                'D' => Some(Kind::Diarch),
-                'M' => Some(Kind::Moderator),
-                'C' => Some(Kind::Cavallander),
-                'V' => Some(Kind::Vicereine),
+                'K' => Some(Role::King),
+                'Q' => Some(Role::Queen),
+                'R' => Some(Role::Rook),
+                'B' => Some(Role::Bishop),
+                'N' => Some(Role::Knight),
+                'P' => Some(Role::Pawn),
+                'E' => Some(Role::Emperor),
+                'D' => Some(Role::Diarch),
+                'M' => Some(Role::Moderator),
+                'C' => Some(Role::Cavallander),
+                'V' => Some(Role::Vicereine),
                 _ => None,
             },
         }
     }
     /// Is this the Xiang Qi variant?
-    pub fn is_xiangqi(self) -> bool {
-        self == Variant::Xiangqi
+    pub const fn is_xiangqi(self) -> bool {
+        matches!(self, Variant::Xiangqi)
+    }
+    /// Is this the checkmate-promotion option (TL-20)?
+    pub const fn is_checkmate_promotion(self) -> bool {
+        matches!(self, Variant::CheckmatePromotion)
     }
 }
 
-/// A piece: owner and kind.
+/// A piece: owner and role.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct Piece {
     /// owner
-    pub colour: Colour,
-    /// kind
-    pub kind: Kind,
+    pub color: Color,
+    /// role
+    pub role: Role,
 }
 
 impl Piece {
     /// Mailbox code (never 0).
     #[inline]
     pub fn code(self) -> u8 {
-        ((self.colour as u8) << 4 | self.kind as u8) + 1
+        ((self.color as u8) << 4 | self.role as u8) + 1
     }
     /// From a non-zero mailbox code.
     #[inline]
@@ -233,8 +238,8 @@ impl Piece {
         } else {
             let c = code - 1;
             Some(Piece {
-                colour: Colour::from_index((c >> 4) as usize),
-                kind: Kind::ALL[(c & 15) as usize],
+                color: Color::from_index((c >> 4) as usize),
+                role: Role::ALL[(c & 15) as usize],
             })
         }
     }

@@ -2,8 +2,9 @@
 
 use crate::geometry::TABLES;
 use crate::moves::Move;
-use crate::piece::{Colour, Kind, Piece, Variant};
-use crate::position::{EpRecord, ThreeLevel};
+use crate::piece::{Color, Piece, Role};
+use crate::position::{EpRecord, ThreeLevelPosition};
+use crate::rules::Rules;
 
 /// What a move is, beside its cells (derived from the position).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -24,22 +25,22 @@ enum Known {
     Quiet,
 }
 
-impl ThreeLevel {
+impl<R: Rules> ThreeLevelPosition<R> {
     /// The flags of a move of the side to move (all false for a pass).
     #[inline]
     pub(crate) fn flags(&self, m: Move) -> Flags {
-        if m.is_pass() || self.variant.is_xiangqi() {
+        if m.is_pass() || R::VARIANT.is_xiangqi() {
             return Flags::default();
         }
         let (from, to) = (m.from as usize, m.to as usize);
         let Some(p) = self.piece_at(from) else {
             return Flags::default();
         };
-        if p.kind != Kind::Pawn || to >= self.board.len() {
+        if p.role != Role::Pawn || to >= self.board.len() {
             return Flags::default();
         }
         let t = &*TABLES;
-        let ci = p.colour as usize;
+        let ci = p.color as usize;
         let single = t.pawn_push1[ci].ray(from, 0) | t.pawn_push1[ci].ray(from, 1);
         let reach2 = t.pawn_push2[ci].ray(from, 0) | t.pawn_push2[ci].ray(from, 1);
         Flags {
@@ -57,8 +58,8 @@ impl ThreeLevel {
     /// moves a Pawn by one or two forward steps (captures are F1+F2 or change level).
     #[inline]
     fn generated_flags(&self, from: usize, to: usize, m: Move) -> Flags {
-        if self.variant.is_xiangqi()
-            || Piece::from_code(self.board[from]).is_none_or(|p| p.kind != Kind::Pawn)
+        if R::VARIANT.is_xiangqi()
+            || Piece::from_code(self.board[from]).is_none_or(|p| p.role != Role::Pawn)
         {
             return Flags::default();
         }
@@ -127,7 +128,7 @@ impl ThreeLevel {
             let flags = self.generated_flags(from, to, m);
             if flags.en_passant {
                 // TL-9: the recorded Pawn whose passed cell is the destination is removed.
-                for d in Colour::ALL {
+                for d in Color::ALL {
                     if let Some(r) =
                         self.ep[d as usize].filter(|r| d != s && r.passed as usize == to)
                     {
@@ -139,16 +140,16 @@ impl ThreeLevel {
             } else if let Some(cap) = self.remove(to) {
                 reset = true;
                 // TL-14 step 2: a record whose Pawn was captured is deleted.
-                if self.ep[cap.colour as usize].is_some_and(|r| r.pawn as usize == to) {
-                    self.set_ep(cap.colour, None);
+                if self.ep[cap.color as usize].is_some_and(|r| r.pawn as usize == to) {
+                    self.set_ep(cap.color, None);
                 }
             }
             if let Some(p) = self.remove(from) {
-                if matches!(p.kind, Kind::Pawn | Kind::Point) {
+                if matches!(p.role, Role::Pawn | Role::Point) {
                     reset = true; // TL-14 step 3, TX-11
                 }
                 let landed = match m.promotion() {
-                    Some(k) => Piece { colour: s, kind: k },
+                    Some(k) => Piece { color: s, role: k },
                     None => p,
                 };
                 self.put(to, landed);
@@ -180,14 +181,14 @@ impl ThreeLevel {
     /// checkmated and removed; repeated until nothing changes (with TL-20 between rounds).
     /// `survivor`, a player known not to be eliminated (the mover of a legal turn), is not
     /// tested.
-    pub(crate) fn eliminate(&mut self, q: Colour, survivor: Option<Colour>) {
-        let xq = self.variant.is_xiangqi();
+    pub(crate) fn eliminate(&mut self, q: Color, survivor: Option<Color>) {
+        let xq = R::VARIANT.is_xiangqi();
         loop {
             let mut any = false;
             // The attack groups once per round (main variants): removing another player's
             // pieces leaves Q's groups as they are; TL-20 changes them, and ends the round.
             let groups = (!xq).then(|| self.groups());
-            for x in Colour::ALL {
+            for x in Color::ALL {
                 if x == q || Some(x) == survivor || !self.is_live(x) {
                     continue;
                 }
@@ -199,7 +200,7 @@ impl ThreeLevel {
                     None => self.attacked(k, 1 << q as u8, self.occupied),
                 };
                 if attacked {
-                    for c in self.by_colour[x as usize].iter() {
+                    for c in self.by_color[x as usize].iter() {
                         self.remove(c);
                     }
                     self.set_ep(x, None);
@@ -211,18 +212,18 @@ impl ThreeLevel {
             if !any {
                 break;
             }
-            if self.variant == Variant::CheckmatePromotion {
+            if R::VARIANT.is_checkmate_promotion() {
                 self.promote_army(q);
             }
         }
     }
 
     /// TL-20: every King, Queen, Bishop, Knight and Rook of `q` becomes its promoted form.
-    fn promote_army(&mut self, q: Colour) {
-        for c in self.by_colour[q as usize].iter() {
-            if let Some(k) = self.piece_at(c).and_then(|p| p.kind.promoted()) {
+    fn promote_army(&mut self, q: Color) {
+        for c in self.by_color[q as usize].iter() {
+            if let Some(k) = self.piece_at(c).and_then(|p| p.role.promoted()) {
                 self.remove(c);
-                self.put(c, Piece { colour: q, kind: k });
+                self.put(c, Piece { color: q, role: k });
             }
         }
     }

@@ -1,9 +1,20 @@
 //! The position: placement, side to move, eliminated players, en-passant records, clocks;
-//! attacks (TL-13, TX-11) and the end of the game (TL-17, TL-18).
+//! attacks (TL-13, TX-11) and the end of the game (TL-17, TL-18); its [`Position`]
+//! implementation, text forms and serde.
+
+use core::fmt;
+use core::marker::PhantomData;
+use core::str::FromStr;
+
+use dimchess_core::movelist::MoveList;
+use dimchess_core::{Error, Outcome, Position};
 
 use crate::geometry::{Bb, CELLS, TABLES};
-use crate::piece::{Colour, KINDS, Kind, Piece, Variant};
+use crate::moves::Move;
+use crate::piece::{Color, Piece, ROLES, Role, Variant};
+use crate::rules::{CheckmatePromotion, Main, Rules, Xiangqi};
 use crate::zobrist::KEYS;
+use crate::{movegen, outcome};
 
 /// An en-passant record (TL-9): the passed cell and the double-stepped Pawn's cell.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -14,31 +25,56 @@ pub struct EpRecord {
     pub pawn: u8,
 }
 
-/// A valid position of `three-level`, `three-level-checkmate-promotion` or
-/// `three-level-xiangqi`.
+/// A valid position of the rule set `R` ([`crate::rules`]): `three-level`,
+/// `three-level-xiangqi` or `three-level-checkmate-promotion`.
+///
+/// Use the aliases [`ThreeLevel`], [`ThreeLevelXiangqi`] and [`ThreeLevelCheckmatePromotion`]:
+/// each variant id has its own type, so that reading a position text never changes the
+/// variant (TL-20: the checkmate-promotion option is not part of the text).
 ///
 /// ```
 /// use dimchess_three_level::{perft::perft, Position};
-/// use dimchess_three_level::{ThreeLevel, Variant};
-/// let mut pos = ThreeLevel::start(Variant::Main);
+/// use dimchess_three_level::{ThreeLevel, ThreeLevelCheckmatePromotion, ThreeLevelXiangqi};
+/// let mut pos = ThreeLevel::default();
 /// assert_eq!(perft(&pos, 2), 3117);
 /// pos.play_text("1c21e2").unwrap();
 /// assert!(pos.play_text("1c21e2").is_err());
-/// assert_eq!(ThreeLevel::parse(Variant::Main, &pos.to_string()).unwrap(), pos);
+/// assert_eq!(pos.to_string().parse::<ThreeLevel>().unwrap(), pos);
+/// // The same text in another rule set is a position of that rule set.
+/// let promotion: ThreeLevelCheckmatePromotion = pos.to_string().parse().unwrap();
+/// assert_eq!(promotion.to_string(), pos.to_string());
+/// // A Xiang Qi text is not a main-variant text.
+/// assert!(ThreeLevelXiangqi::START_TEXT.parse::<ThreeLevel>().is_err());
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ThreeLevel {
-    pub(crate) variant: Variant,
-    pub(crate) by_colour: [Bb; 4],
-    pub(crate) by_kind: [Bb; KINDS],
+pub struct ThreeLevelPosition<R: Rules> {
+    pub(crate) by_color: [Bb; 4],
+    pub(crate) by_role: [Bb; ROLES],
     pub(crate) occupied: Bb,
     pub(crate) board: [u8; CELLS],
-    pub(crate) side: Colour,
+    pub(crate) side: Color,
     pub(crate) eliminated: u8,
     pub(crate) ep: [Option<EpRecord>; 4],
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
+    pub(crate) rules: PhantomData<R>,
+}
+
+/// A `three-level` position: the main variant.
+pub type ThreeLevel = ThreeLevelPosition<Main>;
+
+/// A `three-level-xiangqi` position: the Xiang Qi variant.
+pub type ThreeLevelXiangqi = ThreeLevelPosition<Xiangqi>;
+
+/// A `three-level-checkmate-promotion` position: the main variant with TL-20's option.
+pub type ThreeLevelCheckmatePromotion = ThreeLevelPosition<CheckmatePromotion>;
+
+/// The start position.
+impl<R: Rules> Default for ThreeLevelPosition<R> {
+    fn default() -> Self {
+        Self::start()
+    }
 }
 
 /// The pieces of the main variants grouped by how they attack (TL-13).
@@ -60,38 +96,51 @@ pub(crate) struct Groups {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Ending {
     /// One live player remains and wins.
-    LastPlayer(Colour),
+    LastPlayer(Color),
     /// A Pawn reached its far corner with nothing left to promote to; its owner wins (TL-11).
-    PromotionWin(Colour),
+    PromotionWin(Color),
     /// The clock draw among the live players (TL-18).
     ClockDraw,
 }
 
-impl ThreeLevel {
+impl<R: Rules> ThreeLevelPosition<R> {
+    /// The variant id: `three-level`, `three-level-xiangqi` or
+    /// `three-level-checkmate-promotion`.
+    pub const ID: &'static str = R::VARIANT.id();
+
+    /// The start position's text (§6): [`crate::START_TEXT`] or
+    /// [`crate::XIANGQI_START_TEXT`].
+    pub const START_TEXT: &'static str = R::START_TEXT;
+
+    /// The start position (TL-6, TX-2).
+    pub fn start() -> Self {
+        Self::from_text(R::START_TEXT).unwrap_or_else(|_| unreachable!("the start texts are valid"))
+    }
+
     /// An empty board, Red to move, nothing validated.
-    pub(crate) fn empty(variant: Variant) -> ThreeLevel {
-        ThreeLevel {
-            variant,
-            by_colour: [Bb::EMPTY; 4],
-            by_kind: [Bb::EMPTY; KINDS],
+    pub(crate) fn empty() -> Self {
+        ThreeLevelPosition {
+            by_color: [Bb::EMPTY; 4],
+            by_role: [Bb::EMPTY; ROLES],
             occupied: Bb::EMPTY,
             board: [0; CELLS],
-            side: Colour::Red,
+            side: Color::Red,
             eliminated: 0,
             ep: [None; 4],
             halfmove: 0,
             fullmove: 1,
             hash: 0,
+            rules: PhantomData,
         }
     }
 
-    /// The variant this position belongs to.
+    /// The variant this position belongs to (`R::VARIANT`).
     pub fn variant(&self) -> Variant {
-        self.variant
+        R::VARIANT
     }
 
     /// The player to move.
-    pub fn side_to_move(&self) -> Colour {
+    pub fn side_to_move(&self) -> Color {
         self.side
     }
 
@@ -103,12 +152,12 @@ impl ThreeLevel {
 
     /// Whether player `c` is still in the game.
     #[inline]
-    pub fn is_live(&self, c: Colour) -> bool {
+    pub fn is_live(&self, c: Color) -> bool {
         self.eliminated & (1 << c as u8) == 0
     }
 
     /// The en-passant record of player `c` (TL-9).
-    pub fn ep_record(&self, c: Colour) -> Option<EpRecord> {
+    pub fn ep_record(&self, c: Color) -> Option<EpRecord> {
         self.ep[c as usize]
     }
 
@@ -129,9 +178,9 @@ impl ThreeLevel {
 
     /// The next live player after `c` in turn order (TL-4).
     #[inline]
-    pub fn next_live(&self, c: Colour) -> Colour {
+    pub fn next_live(&self, c: Color) -> Color {
         for k in 1..=4 {
-            let n = Colour::from_index(c as usize + k);
+            let n = Color::from_index(c as usize + k);
             if self.is_live(n) {
                 return n;
             }
@@ -140,38 +189,38 @@ impl ThreeLevel {
     }
 
     /// The cells of player `c`'s pieces.
-    pub fn pieces_of(&self, c: Colour) -> Bb {
-        self.by_colour[c as usize]
+    pub fn pieces_of(&self, c: Color) -> Bb {
+        self.by_color[c as usize]
     }
 
-    /// The cells of the pieces of kind `k`, any owner.
+    /// The cells of the pieces of role `k`, any owner.
     #[inline]
-    pub fn kind_bb(&self, k: Kind) -> Bb {
-        self.by_kind[k as usize]
+    pub fn role_bb(&self, k: Role) -> Bb {
+        self.by_role[k as usize]
     }
 
     #[inline]
     pub(crate) fn put(&mut self, c: usize, p: Piece) {
-        self.by_colour[p.colour as usize].set(c);
-        self.by_kind[p.kind as usize].set(c);
+        self.by_color[p.color as usize].set(c);
+        self.by_role[p.role as usize].set(c);
         self.occupied.set(c);
         self.board[c] = p.code();
-        self.hash ^= KEYS.piece(p.colour, p.kind as usize, c);
+        self.hash ^= KEYS.piece(p.color, p.role as usize, c);
     }
 
     #[inline]
     pub(crate) fn remove(&mut self, c: usize) -> Option<Piece> {
         let p = Piece::from_code(self.board[c])?;
-        self.by_colour[p.colour as usize].clear(c);
-        self.by_kind[p.kind as usize].clear(c);
+        self.by_color[p.color as usize].clear(c);
+        self.by_role[p.role as usize].clear(c);
         self.occupied.clear(c);
         self.board[c] = 0;
-        self.hash ^= KEYS.piece(p.colour, p.kind as usize, c);
+        self.hash ^= KEYS.piece(p.color, p.role as usize, c);
         Some(p)
     }
 
     #[inline]
-    pub(crate) fn set_ep(&mut self, c: Colour, r: Option<EpRecord>) {
+    pub(crate) fn set_ep(&mut self, c: Color, r: Option<EpRecord>) {
         if let Some(old) = self.ep[c as usize] {
             self.hash ^= KEYS.ep(c, old);
         }
@@ -182,41 +231,22 @@ impl ThreeLevel {
     }
 
     #[inline]
-    pub(crate) fn set_side(&mut self, c: Colour) {
+    pub(crate) fn set_side(&mut self, c: Color) {
         self.hash ^= KEYS.side(self.side) ^ KEYS.side(c);
         self.side = c;
     }
 
-    pub(crate) fn mark_eliminated(&mut self, x: Colour) {
+    pub(crate) fn mark_eliminated(&mut self, x: Color) {
         if self.is_live(x) {
             self.eliminated |= 1 << x as u8;
             self.hash ^= KEYS.eliminated(x);
         }
     }
 
-    /// The Zobrist hash computed from scratch.
-    pub fn hash_from_scratch(&self) -> u64 {
-        let mut h = KEYS.side(self.side);
-        for c in 0..CELLS {
-            if let Some(p) = self.piece_at(c) {
-                h ^= KEYS.piece(p.colour, p.kind as usize, c);
-            }
-        }
-        for col in Colour::ALL {
-            if !self.is_live(col) {
-                h ^= KEYS.eliminated(col);
-            }
-            if let Some(r) = self.ep[col as usize] {
-                h ^= KEYS.ep(col, r);
-            }
-        }
-        h
-    }
-
     /// The royal pieces (King, Emperor, General) of player `c`.
     #[inline]
-    pub(crate) fn royals(&self, c: Colour) -> Bb {
-        self.royal_pieces() & self.by_colour[c as usize]
+    pub(crate) fn royals(&self, c: Color) -> Bb {
+        self.royal_pieces() & self.by_color[c as usize]
     }
 
     /// Every royal piece: the Kings (and TL-21's Emperors in checkmate-promotion), or the
@@ -224,16 +254,16 @@ impl ThreeLevel {
     /// (the parser reads a variant's own letters, TL-20 promotes only in checkmate-promotion).
     #[inline]
     pub(crate) fn royal_pieces(&self) -> Bb {
-        if self.variant.is_xiangqi() {
-            self.kind_bb(Kind::General)
+        if R::VARIANT.is_xiangqi() {
+            self.role_bb(Role::General)
         } else {
-            self.with_promoted(self.kind_bb(Kind::King), [Kind::Emperor])
+            self.with_promoted(self.role_bb(Role::King), [Role::Emperor])
         }
     }
 
     /// The cell of player `c`'s royal piece (King, Emperor or General), if it has one.
     #[inline]
-    pub fn royal_cell(&self, c: Colour) -> Option<usize> {
+    pub fn royal_cell(&self, c: Color) -> Option<usize> {
         self.royals(c).first()
     }
 
@@ -243,7 +273,7 @@ impl ThreeLevel {
         let mut b = Bb::EMPTY;
         for i in 0..4 {
             if mask >> i & 1 != 0 {
-                b |= self.by_colour[i];
+                b |= self.by_color[i];
             }
         }
         b
@@ -252,15 +282,15 @@ impl ThreeLevel {
     /// Whether the promoted kinds of TL-20 can stand on the board (checkmate-promotion only).
     #[inline(always)]
     fn promoted_kinds(&self) -> bool {
-        self.variant == Variant::CheckmatePromotion
+        R::VARIANT.is_checkmate_promotion()
     }
 
     /// `base` with the pieces of the `promoted` kinds added where they can stand (TL-20:
     /// checkmate-promotion only; elsewhere their sets are not read).
     #[inline(always)]
-    fn with_promoted<const N: usize>(&self, base: Bb, promoted: [Kind; N]) -> Bb {
+    fn with_promoted<const N: usize>(&self, base: Bb, promoted: [Role; N]) -> Bb {
         if self.promoted_kinds() {
-            promoted.iter().fold(base, |b, &k| b | self.kind_bb(k))
+            promoted.iter().fold(base, |b, &k| b | self.role_bb(k))
         } else {
             base
         }
@@ -270,8 +300,8 @@ impl ThreeLevel {
     #[inline]
     pub(crate) fn orth_riders(&self) -> Bb {
         self.with_promoted(
-            self.kind_bb(Kind::Rook) | self.kind_bb(Kind::Queen),
-            [Kind::Vicereine, Kind::Diarch],
+            self.role_bb(Role::Rook) | self.role_bb(Role::Queen),
+            [Role::Vicereine, Role::Diarch],
         )
     }
 
@@ -279,19 +309,19 @@ impl ThreeLevel {
     #[inline]
     pub(crate) fn diag_riders(&self) -> Bb {
         self.with_promoted(
-            self.kind_bb(Kind::Bishop) | self.kind_bb(Kind::Queen),
-            [Kind::Moderator, Kind::Diarch],
+            self.role_bb(Role::Bishop) | self.role_bb(Role::Queen),
+            [Role::Moderator, Role::Diarch],
         )
     }
 
     /// The pieces with a triagonal step (TL-21).
     #[inline]
     pub(crate) fn triagonal_steppers(&self) -> Bb {
-        self.kind_bb(Kind::Emperor)
-            | self.kind_bb(Kind::Diarch)
-            | self.kind_bb(Kind::Moderator)
-            | self.kind_bb(Kind::Cavallander)
-            | self.kind_bb(Kind::Vicereine)
+        self.role_bb(Role::Emperor)
+            | self.role_bb(Role::Diarch)
+            | self.role_bb(Role::Moderator)
+            | self.role_bb(Role::Cavallander)
+            | self.role_bb(Role::Vicereine)
     }
 
     /// The nearest occupied cell from `cell` along direction `d` of the ray table.
@@ -310,14 +340,14 @@ impl ThreeLevel {
     pub(crate) fn attacked(&self, cell: usize, mask: u8, occ: Bb) -> bool {
         let t = &*TABLES;
         let att = self.pieces_of_mask(mask);
-        if self.variant.is_xiangqi() {
-            let rooks = att & self.kind_bb(Kind::Rook);
+        if R::VARIANT.is_xiangqi() {
+            let rooks = att & self.role_bb(Role::Rook);
             if (crate::geometry::ORTH_LINES.get(cell) & rooks).any()
                 && (crate::riders::rook(cell, occ) & rooks).any()
             {
                 return true;
             }
-            let horses = att & self.kind_bb(Kind::Horse);
+            let horses = att & self.role_bb(Role::Horse);
             if (crate::geometry::KNIGHT.get(cell) & horses).any() {
                 for (src, leg) in t.horse_from.steps(cell) {
                     if horses.contains(src) && !occ.contains(leg) {
@@ -329,21 +359,21 @@ impl ThreeLevel {
                 if mask >> i & 1 == 0 {
                     continue;
                 }
-                let own = self.by_colour[i];
-                if (t.point_attackers[i][cell] & own & self.kind_bb(Kind::Point)).any() {
+                let own = self.by_color[i];
+                if (t.point_attackers[i][cell] & own & self.role_bb(Role::Point)).any() {
                     return true;
                 }
                 if t.fortress[i].contains(cell)
-                    && ((crate::geometry::WAZIR.get(cell) & own & self.kind_bb(Kind::General))
+                    && ((crate::geometry::WAZIR.get(cell) & own & self.role_bb(Role::General))
                         .any()
-                        || (crate::geometry::FERZ.get(cell) & own & self.kind_bb(Kind::Ferz)).any())
+                        || (crate::geometry::FERZ.get(cell) & own & self.role_bb(Role::Ferz)).any())
                 {
                     return true;
                 }
                 if t.quarter[i].contains(cell) {
                     // The Elephant's moves are symmetric: an Elephant attacks `cell` from
                     // `cell + e` exactly when the eye (the midpoint) is empty.
-                    let els = own & self.kind_bb(Kind::Elephant);
+                    let els = own & self.role_bb(Role::Elephant);
                     if els.any() {
                         for (src, eye) in t.elephant.steps(cell) {
                             if els.contains(src) && !occ.contains(eye) {
@@ -364,8 +394,8 @@ impl ThreeLevel {
         Groups {
             orth: self.orth_riders(),
             diag: self.diag_riders(),
-            knight: self.with_promoted(self.kind_bb(Kind::Knight), [Kind::Cavallander]),
-            king: self.with_promoted(self.kind_bb(Kind::King), [Kind::Emperor]),
+            knight: self.with_promoted(self.role_bb(Role::Knight), [Role::Cavallander]),
+            king: self.with_promoted(self.role_bb(Role::King), [Role::Emperor]),
             triag: if self.promoted_kinds() {
                 self.triagonal_steppers()
             } else {
@@ -387,9 +417,9 @@ impl ThreeLevel {
     #[inline(always)]
     pub(crate) fn pawns_to(&self, cell: usize, mask: u8) -> Bb {
         use crate::geometry::PAWN_ATTACKERS;
-        let pawns = self.kind_bb(Kind::Pawn);
+        let pawns = self.role_bb(Role::Pawn);
         let mut out = Bb::EMPTY;
-        for (i, (table, own)) in PAWN_ATTACKERS.iter().zip(self.by_colour).enumerate() {
+        for (i, (table, own)) in PAWN_ATTACKERS.iter().zip(self.by_color).enumerate() {
             if mask >> i & 1 != 0 {
                 out |= table.get(cell) & pawns & own;
             }
@@ -400,11 +430,11 @@ impl ThreeLevel {
     /// [`Self::attacked_by`] for one attacking player `c` (the next player's attacks on the
     /// other Kings, TL-14 step 6): its Pawn table looked up directly.
     #[inline]
-    pub(crate) fn attacked_by_one(&self, g: &Groups, cell: usize, c: Colour, occ: Bb) -> bool {
+    pub(crate) fn attacked_by_one(&self, g: &Groups, cell: usize, c: Color, occ: Bb) -> bool {
         let pawns =
-            crate::geometry::PAWN_ATTACKERS[c as usize].get(cell) & self.kind_bb(Kind::Pawn);
+            crate::geometry::PAWN_ATTACKERS[c as usize].get(cell) & self.role_bb(Role::Pawn);
         let leapers = self.leapers_to(g, cell) | pawns;
-        self.hit(g, cell, leapers, self.by_colour[c as usize], occ)
+        self.hit(g, cell, leapers, self.by_color[c as usize], occ)
     }
 
     /// The Knights, Kings and triagonal steppers (any owner) that reach `cell`.
@@ -433,12 +463,12 @@ impl ThreeLevel {
 
     /// The live players other than `c`, as a mask.
     #[inline]
-    pub(crate) fn others_mask(&self, c: Colour) -> u8 {
+    pub(crate) fn others_mask(&self, c: Color) -> u8 {
         !self.eliminated & 0xF & !(1 << c as u8)
     }
 
     /// Whether player `c`'s royal piece is attacked by another live player (in check).
-    pub fn in_check(&self, c: Colour) -> bool {
+    pub fn in_check(&self, c: Color) -> bool {
         match self.royal_cell(c) {
             Some(k) => self.attacked(k, self.others_mask(c), self.occupied),
             None => false,
@@ -447,7 +477,7 @@ impl ThreeLevel {
 
     /// Whether two Generals face each other along an empty orthogonal line (TX-10).
     pub fn generals_face(&self) -> bool {
-        let gens = self.kind_bb(Kind::General);
+        let gens = self.role_bb(Role::General);
         if !gens.more_than_one() {
             return false;
         }
@@ -469,38 +499,38 @@ impl ThreeLevel {
     }
 
     /// The family counts of player `c`: Q+D, R+V, B+M, N+C (TL-10, TL-22).
-    pub(crate) fn families(&self, c: Colour) -> [u32; 4] {
-        let own = self.by_colour[c as usize];
-        let n = |a: Kind, b: Kind| ((self.kind_bb(a) | self.kind_bb(b)) & own).count();
+    pub(crate) fn families(&self, c: Color) -> [u32; 4] {
+        let own = self.by_color[c as usize];
+        let n = |a: Role, b: Role| ((self.role_bb(a) | self.role_bb(b)) & own).count();
         [
-            n(Kind::Queen, Kind::Diarch),
-            n(Kind::Rook, Kind::Vicereine),
-            n(Kind::Bishop, Kind::Moderator),
-            n(Kind::Knight, Kind::Cavallander),
+            n(Role::Queen, Role::Diarch),
+            n(Role::Rook, Role::Vicereine),
+            n(Role::Bishop, Role::Moderator),
+            n(Role::Knight, Role::Cavallander),
         ]
     }
 
     /// The promotion choices within the limits (TL-10, TL-22), in the order q, r, b, n.
-    pub(crate) fn promotion_choices(&self, c: Colour) -> [Option<Kind>; 4] {
+    pub(crate) fn promotion_choices(&self, c: Color) -> [Option<Role>; 4] {
         let f = self.families(c);
         let lim = [2, 4, 4, 4];
-        let ks = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight];
+        let ks = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
         core::array::from_fn(|i| (f[i] < lim[i]).then_some(ks[i]))
     }
 
     /// The owner of a Pawn standing on its own far-corner column (TL-11), if any.
-    pub fn promotion_winner(&self) -> Option<Colour> {
-        if self.variant.is_xiangqi() {
+    pub fn promotion_winner(&self) -> Option<Color> {
+        if R::VARIANT.is_xiangqi() {
             return None;
         }
         let t = &*TABLES;
-        let pawns = self.kind_bb(Kind::Pawn);
+        let pawns = self.role_bb(Role::Pawn);
         if (pawns & t.far_corners).is_empty() {
             return None;
         }
-        Colour::ALL
+        Color::ALL
             .into_iter()
-            .find(|&c| (pawns & self.by_colour[c as usize] & t.far_corner[c as usize]).any())
+            .find(|&c| (pawns & self.by_color[c as usize] & t.far_corner[c as usize]).any())
     }
 
     /// How the game has ended, if it has (TL-17, TL-18): a promotion win first, then the last
@@ -521,5 +551,161 @@ impl ThreeLevel {
     /// The halfmove clock at which the game is drawn (TL-18): 50 turns for each live player.
     pub fn clock_draw_limit(&self) -> u64 {
         50 * u64::from(self.live_count())
+    }
+}
+
+/// Capacity of a move list: more than the legal moves of any valid position (the test
+/// `move_list_capacity_is_enough` checks it against a bound computed from the tables).
+pub const MAX_MOVES: usize = 10_000;
+
+/// The legal moves of a position.
+pub type Moves = MoveList<Move, MAX_MOVES>;
+
+/// The core trait, which the registry, the tool and perft use.
+impl<R: Rules> Position for ThreeLevelPosition<R> {
+    type Move = Move;
+    type MoveList = Moves;
+
+    /// The legal turns: the legal moves, or the pass when there is none (TL-16); nothing when
+    /// the game is over (§8).
+    fn legal_moves(&self, moves: &mut Moves) {
+        moves.clear();
+        self.turns(&mut movegen::Lister(moves));
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        self.turns(&mut movegen::Discard) as u64
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        self.apply_legal(mv);
+    }
+
+    /// The children straight from the generator: a move its fast test cleared is resolved
+    /// without TL-14 step 6's elimination test, which could find nothing.
+    fn for_each_child(&self, f: impl FnMut(Move, &Self)) {
+        self.turns(&mut movegen::Children { parent: self, f });
+    }
+
+    fn turn(&self) -> usize {
+        self.side as usize
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.core_outcome()
+    }
+
+    fn result_text(&self) -> Option<String> {
+        self.result_line()
+    }
+
+    fn outcome_text(&self, outcome: Outcome) -> String {
+        outcome::text(outcome)
+    }
+
+    /// TL-18: "the same position" is the same placement, side to move, eliminated set and
+    /// en-passant records, exactly what the Zobrist hash covers (not the clocks).
+    fn repetition_key(&self) -> Option<u64> {
+        Some(self.hash)
+    }
+
+    /// TL-18: the third occurrence of the same position draws the game (a game-record rule:
+    /// the legal moves and perft ignore it).
+    fn game_ending(&self, occurrences: usize) -> Option<Outcome> {
+        (occurrences >= outcome::REPETITIONS).then_some(Outcome::Draw {
+            reason: "repetition",
+        })
+    }
+
+    fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    /// Placement, side to move, eliminated players and en-passant records (not the clocks).
+    fn zobrist_from_scratch(&self) -> u64 {
+        let mut h = KEYS.side(self.side);
+        for c in 0..CELLS {
+            if let Some(p) = self.piece_at(c) {
+                h ^= KEYS.piece(p.color, p.role as usize, c);
+            }
+        }
+        for col in Color::ALL {
+            if !self.is_live(col) {
+                h ^= KEYS.eliminated(col);
+            }
+            if let Some(r) = self.ep[col as usize] {
+                h ^= KEYS.ep(col, r);
+            }
+        }
+        h
+    }
+
+    /// The Zobrist hash (placement, side, eliminated players, en-passant records), with the
+    /// halfmove clock mixed in when TL-18's clock draw (at 50 x the live players) can end the
+    /// game within `depth` plies: near the draw, positions that differ only in their clocks
+    /// have different subtrees. The clock goes up by one per turn or is reset by a capture, a
+    /// Pawn or Point move or an elimination (TL-14 step 3), and the live players are hashed,
+    /// which [`dimchess_core::zobrist::clock_key`] needs. The fullmove number never changes a
+    /// count.
+    fn subtree_key(&self, depth: u32) -> u64 {
+        dimchess_core::zobrist::clock_key(
+            self.hash,
+            u64::from(self.halfmove),
+            self.clock_draw_limit(),
+            depth,
+        )
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        mv.text()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        self.read_move(text)
+    }
+
+    fn diagram(&self) -> String {
+        self.diagram_text()
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        let mut moves = Moves::new();
+        self.legal_moves(&mut moves);
+        moves.contains(&mv)
+    }
+}
+
+/// The position text (§6).
+impl<R: Rules> fmt::Display for ThreeLevelPosition<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_text())
+    }
+}
+
+/// Reads a position text of this rule set (§6), strictly, and validates it (TL-19, TX-12).
+/// The text is the only form: the rule set is the type's (TL-20), and a text with another
+/// rule set's pieces is an error.
+impl<R: Rules> FromStr for ThreeLevelPosition<R> {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        Self::from_text(s)
+    }
+}
+
+/// The position text.
+#[cfg(feature = "serde")]
+impl<R: Rules> serde::Serialize for ThreeLevelPosition<R> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_text())
+    }
+}
+
+/// Through the validating parser ([`FromStr`]).
+#[cfg(feature = "serde")]
+impl<'de, R: Rules> serde::Deserialize<'de> for ThreeLevelPosition<R> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
     }
 }

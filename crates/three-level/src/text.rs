@@ -3,14 +3,15 @@
 
 use core::fmt::Write;
 
-use dimchess_core::Error;
 use dimchess_core::text::{
     RowStyle, Shape, parse_counter, parse_fullmove, parse_placement, split_fields, write_placement,
 };
+use dimchess_core::{Error, Position};
 
 use crate::geometry::{TABLES, cell_at, cell_name, coords, forward, parse_cell};
-use crate::piece::{Colour, Kind, Piece, Variant};
-use crate::position::{EpRecord, ThreeLevel};
+use crate::piece::{Color, Piece, Role, Variant};
+use crate::position::{EpRecord, ThreeLevelPosition};
+use crate::rules::Rules;
 
 const SHAPE: Shape = Shape {
     boards: 3,
@@ -24,29 +25,31 @@ fn text_cell(i: usize) -> usize {
     z * 64 + r * 8 + f
 }
 
-impl ThreeLevel {
-    /// Reads a position text of `variant` (§6), strictly, and validates it (TL-19, TX-12).
-    pub fn parse(variant: Variant, text: &str) -> Result<ThreeLevel, Error> {
+impl<R: Rules> ThreeLevelPosition<R> {
+    /// Reads a position text of this rule set (§6), strictly, and validates it (TL-19,
+    /// TX-12): the letters of its own pieces only (TL-19 h).
+    pub(crate) fn from_text(text: &str) -> Result<Self, Error> {
+        let variant = R::VARIANT;
         let fields = split_fields(text, 6, 6)?;
-        let mut p = ThreeLevel::empty(variant);
-        let mut bad_kind: Option<String> = None;
+        let mut p = Self::empty();
+        let mut bad_role: Option<String> = None;
         let cells = parse_placement(fields[0], SHAPE, RowStyle::Comma, |tok| {
             let mut ch = tok.chars();
             let (Some(c), Some(k), None) = (ch.next(), ch.next(), ch.next()) else {
                 return None;
             };
-            let colour = Colour::from_letter(c)?;
-            match variant.kind_of(k) {
-                Some(kind) => Some(Piece { colour, kind }),
+            let color = Color::from_letter(c)?;
+            match variant.role_of(k) {
+                Some(role) => Some(Piece { color, role }),
                 None => {
                     if variant == Variant::Main && "EDMCV".contains(k) {
-                        bad_kind = Some(tok.to_string());
+                        bad_role = Some(tok.to_string());
                     }
                     None
                 }
             }
         });
-        if let Some(tok) = bad_kind {
+        if let Some(tok) = bad_role {
             return Err(Error::invalid(
                 "TL-19 (h)",
                 format!("`{tok}` is a checkmate-promotion piece; `three-level` has none"),
@@ -58,7 +61,7 @@ impl ThreeLevel {
             }
         }
         let side = match fields[1].as_bytes() {
-            [c] => Colour::from_letter(*c as char),
+            [c] => Color::from_letter(*c as char),
             _ => None,
         };
         let Some(side) = side else {
@@ -68,9 +71,9 @@ impl ThreeLevel {
             ));
         };
         if fields[2] != "-" {
-            let mut last: Option<Colour> = None;
+            let mut last: Option<Color> = None;
             for ch in fields[2].chars() {
-                let Some(c) = Colour::from_letter(ch) else {
+                let Some(c) = Color::from_letter(ch) else {
                     return Err(Error::syntax(
                         "eliminated",
                         format!("`{ch}` is not r, b, y or g (§6)"),
@@ -93,11 +96,11 @@ impl ThreeLevel {
             }
         }
         if fields[3] != "-" {
-            let mut last: Option<Colour> = None;
+            let mut last: Option<Color> = None;
             for rec in fields[3].split(',') {
                 let parts: Vec<&str> = rec.split(':').collect();
                 let owner = match parts.as_slice() {
-                    [o, _, _] if o.len() == 1 => o.chars().next().and_then(Colour::from_letter),
+                    [o, _, _] if o.len() == 1 => o.chars().next().and_then(Color::from_letter),
                     _ => None,
                 };
                 let Some(owner) = owner else {
@@ -130,17 +133,17 @@ impl ThreeLevel {
         p.fullmove = parse_fullmove("fullmove", fields[5])?;
         p.side = side;
         p.validate()?;
-        p.hash = p.hash_from_scratch();
+        p.hash = p.zobrist_from_scratch();
         Ok(p)
     }
 
     /// TL-19 (b) to (g), TX-12.
     fn validate(&self) -> Result<(), Error> {
         let t = &*TABLES;
-        let xq = self.variant.is_xiangqi();
+        let xq = R::VARIANT.is_xiangqi();
         let royal = if xq { "General" } else { "King" };
-        for c in Colour::ALL {
-            let n = self.by_colour[c as usize].count();
+        for c in Color::ALL {
+            let n = self.by_color[c as usize].count();
             if !self.is_live(c) {
                 if n != 0 {
                     return Err(Error::invalid(
@@ -165,9 +168,9 @@ impl ThreeLevel {
             ));
         }
         if xq {
-            for c in Colour::ALL {
-                let own = self.by_colour[c as usize];
-                if (own & (self.kind_bb(Kind::General) | self.kind_bb(Kind::Ferz)))
+            for c in Color::ALL {
+                let own = self.by_color[c as usize];
+                if (own & (self.role_bb(Role::General) | self.role_bb(Role::Ferz)))
                     .and_not(t.fortress[c as usize])
                     .any()
                 {
@@ -176,7 +179,7 @@ impl ThreeLevel {
                         format!("a {} General or Ferz stands outside its fortress", c.name()),
                     ));
                 }
-                if (own & self.kind_bb(Kind::Elephant))
+                if (own & self.role_bb(Role::Elephant))
                     .and_not(t.quarter[c as usize])
                     .any()
                 {
@@ -193,10 +196,10 @@ impl ThreeLevel {
                 ));
             }
         } else {
-            let pawns = self.kind_bb(Kind::Pawn);
+            let pawns = self.role_bb(Role::Pawn);
             let mut on_corner = 0;
-            for c in Colour::ALL {
-                let n = (pawns & self.by_colour[c as usize] & t.far_corner[c as usize]).count();
+            for c in Color::ALL {
+                let n = (pawns & self.by_color[c as usize] & t.far_corner[c as usize]).count();
                 if n > 0 {
                     let f = self.families(c);
                     if f[0] < 2 || f[1] < 4 || f[2] < 4 || f[3] < 4 {
@@ -218,7 +221,7 @@ impl ThreeLevel {
                     "more than one Pawn stands on its far corner",
                 ));
             }
-            for c in Colour::ALL {
+            for c in Color::ALL {
                 let Some(r) = self.ep[c as usize] else {
                     continue;
                 };
@@ -233,8 +236,8 @@ impl ThreeLevel {
                 }
                 if self.piece_at(r.pawn as usize)
                     != Some(Piece {
-                        colour: c,
-                        kind: Kind::Pawn,
+                        color: c,
+                        role: Role::Pawn,
                     })
                 {
                     return Err(Error::invalid(
@@ -261,7 +264,7 @@ impl ThreeLevel {
         }
         if self.promotion_winner().is_none() {
             let s = self.side;
-            for x in Colour::ALL {
+            for x in Color::ALL {
                 if x == s || !self.is_live(x) {
                     continue;
                 }
@@ -295,14 +298,14 @@ impl ThreeLevel {
             s.push('-');
         } else {
             s.extend(
-                Colour::ALL
+                Color::ALL
                     .iter()
                     .filter(|&&c| !self.is_live(c))
                     .map(|c| c.letter()),
             );
         }
         s.push(' ');
-        let records: Vec<String> = Colour::ALL
+        let records: Vec<String> = Color::ALL
             .iter()
             .filter_map(|&c| self.ep[c as usize].map(|r| record_text(c, r)))
             .collect();
@@ -332,7 +335,7 @@ impl ThreeLevel {
                     let c = z * 64 + r * 8 + f;
                     match self.piece_at(c) {
                         Some(p) => {
-                            let _ = write!(s, " {}{}", p.colour.letter(), p.kind.letter());
+                            let _ = write!(s, " {}{}", p.color.letter(), p.role.letter());
                         }
                         None => s.push_str("  ."),
                     }
@@ -354,7 +357,7 @@ impl ThreeLevel {
         }
         s.push('\n');
         let _ = write!(s, "{} to move", self.side.name());
-        let out: Vec<&str> = Colour::ALL
+        let out: Vec<&str> = Color::ALL
             .iter()
             .filter(|&&c| !self.is_live(c))
             .map(|c| c.name())
@@ -362,7 +365,7 @@ impl ThreeLevel {
         if !out.is_empty() {
             let _ = write!(s, "; eliminated: {}", out.join(", "));
         }
-        for c in Colour::ALL {
+        for c in Color::ALL {
             if let Some(r) = self.ep[c as usize] {
                 let _ = write!(
                     s,
@@ -390,11 +393,11 @@ struct Token(Piece);
 
 impl core::fmt::Display for Token {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{}{}", self.0.colour.letter(), self.0.kind.letter())
+        write!(f, "{}{}", self.0.color.letter(), self.0.role.letter())
     }
 }
 
-fn record_text(c: Colour, r: EpRecord) -> String {
+fn record_text(c: Color, r: EpRecord) -> String {
     format!(
         "{}:{}:{}",
         c.letter(),

@@ -4,7 +4,7 @@
 use std::sync::LazyLock;
 
 use crate::geometry::CELLS;
-use crate::piece::{Colour, KINDS};
+use crate::piece::{Color, ROLES};
 use crate::position::EpRecord;
 
 /// The keys.
@@ -16,7 +16,7 @@ pub(crate) struct Keys {
     ep_pawn: Vec<u64>,
 }
 
-const PIECES: usize = 4 * KINDS * CELLS;
+const PIECES: usize = 4 * ROLES * CELLS;
 
 pub(crate) static KEYS: LazyLock<Keys> = LazyLock::new(|| {
     let k = dimchess_core::zobrist::keys(0x3_1e7e1, PIECES + 8 + 8 * CELLS);
@@ -30,24 +30,24 @@ pub(crate) static KEYS: LazyLock<Keys> = LazyLock::new(|| {
 });
 
 impl Keys {
-    /// The key of a piece of `colour` and kind index `kind` on `cell`.
+    /// The key of a piece of `color` and role index `role` on `cell`.
     #[inline]
-    pub(crate) fn piece(&self, colour: Colour, kind: usize, cell: usize) -> u64 {
-        self.piece[(colour as usize * KINDS + kind) * CELLS + cell]
+    pub(crate) fn piece(&self, color: Color, role: usize, cell: usize) -> u64 {
+        self.piece[(color as usize * ROLES + role) * CELLS + cell]
     }
     /// The key of `c` to move.
     #[inline]
-    pub(crate) fn side(&self, c: Colour) -> u64 {
+    pub(crate) fn side(&self, c: Color) -> u64 {
         self.side[c as usize]
     }
     /// The key of `c` eliminated.
     #[inline]
-    pub(crate) fn eliminated(&self, c: Colour) -> u64 {
+    pub(crate) fn eliminated(&self, c: Color) -> u64 {
         self.eliminated[c as usize]
     }
     /// The key of `c`'s en-passant record `r`.
     #[inline]
-    pub(crate) fn ep(&self, c: Colour, r: EpRecord) -> u64 {
+    pub(crate) fn ep(&self, c: Color, r: EpRecord) -> u64 {
         self.ep_passed[c as usize * CELLS + r.passed as usize]
             ^ self.ep_pawn[c as usize * CELLS + r.pawn as usize]
     }

@@ -1,16 +1,18 @@
 //! Every worked example of the rulebook (§9), named after it.
 
 use dimchess_core::{Error, Position, perft::perft};
-use dimchess_three_level::{Colour, ThreeLevel, Variant};
+use dimchess_three_level::rules::{CheckmatePromotion, Main, Rules, Xiangqi};
+use dimchess_three_level::{Color, ThreeLevel, ThreeLevelPosition};
 
-fn pos(v: Variant, text: &str) -> ThreeLevel {
-    let p = ThreeLevel::parse(v, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+/// The position `text` of the rule set `_v`.
+fn pos<R: Rules>(_v: R, text: &str) -> ThreeLevelPosition<R> {
+    let p: ThreeLevelPosition<R> = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
     assert_eq!(p.to_string(), text, "the text round-trips");
     p
 }
 
 /// Plays `mv` and checks the result text (and that the result is itself a valid position).
-fn plays(v: Variant, before: &str, mv: &str, after: &str) -> ThreeLevel {
+fn plays<R: Rules>(v: R, before: &str, mv: &str, after: &str) -> ThreeLevelPosition<R> {
     let mut p = pos(v, before);
     let m = p.parse_move(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
     assert_eq!(p.move_text(m), mv);
@@ -22,7 +24,7 @@ fn plays(v: Variant, before: &str, mv: &str, after: &str) -> ThreeLevel {
 }
 
 /// Checks that `mv` is refused, citing `rule`.
-fn refused(v: Variant, before: &str, mv: &str, rule: &str) {
+fn refused<R: Rules>(v: R, before: &str, mv: &str, rule: &str) {
     let mut p = pos(v, before);
     let e = p.play_text(mv).expect_err(mv);
     assert!(
@@ -36,8 +38,8 @@ fn refused(v: Variant, before: &str, mv: &str, rule: &str) {
     );
 }
 
-const MAIN: Variant = Variant::Main;
-const XQ: Variant = Variant::Xiangqi;
+const MAIN: Main = Main;
+const XQ: Xiangqi = Xiangqi;
 
 #[test]
 fn m1_rook_changes_level() {
@@ -113,7 +115,7 @@ const M5B_AFTER: &str =
 #[test]
 fn m5a_double_step_leaves_a_record() {
     let p = plays(MAIN, M5A, "2c32c5", M5A_AFTER);
-    assert!(p.ep_record(Colour::Red).is_some());
+    assert!(p.ep_record(Color::Red).is_some());
 }
 
 #[test]
@@ -165,7 +167,7 @@ fn m7_promotion_win() {
         "yK,7/8/8/8/8/8/8/8|7,rP/8/8/8/8/8/8/rK,7|8/8/8/8/8/8/rN,rN,rN,rN,rQ,rQ,2/rR,rR,rR,rR,rB,rB,rB,rB y bg - 0 60",
     );
     let o = p.outcome().expect("the game is over");
-    assert_eq!(o.winner(), Some(Colour::Red as usize));
+    assert_eq!(o.winner(), Some(Color::Red as usize));
     assert_eq!(perft(&p, 1), 0);
     assert_eq!(perft(&p, 3), 0);
     // No suffix on a promotion win (§7).
@@ -178,13 +180,13 @@ const M8_AFTER: &str = "8/8/8/8/5,rN,2/7,bR/8/8|8/8/8/8/8/8/8/rK,6,bK|8/8/8/8/8/
 #[test]
 fn m8_elimination_by_the_player_about_to_move() {
     let p = plays(MAIN, M8, "1h51f4", M8_AFTER);
-    assert!(!p.is_live(Colour::Yellow));
+    assert!(!p.is_live(Color::Yellow));
 }
 
 #[test]
 fn m8_with_checkmate_promotion() {
     plays(
-        Variant::CheckmatePromotion,
+        CheckmatePromotion,
         M8,
         "1h51f4",
         "8/8/8/8/5,rN,2/7,bV/8/8|8/8/8/8/8/8/8/rK,6,bE|8/8/8/8/8/8/8/8 b yg - 0 40",
@@ -196,7 +198,7 @@ const M8B: &str =
 
 #[test]
 fn m8b_answering_a_check_by_eliminating_the_checker() {
-    assert!(pos(MAIN, M8B).in_check(Colour::Red));
+    assert!(pos(MAIN, M8B).in_check(Color::Red));
     plays(MAIN, M8B, "1h51f4", M8_AFTER);
 }
 
@@ -222,7 +224,7 @@ const M10A_AFTER: &str =
 #[test]
 fn m10a_no_legal_move_means_pass() {
     let p = pos(MAIN, M10A);
-    assert!(p.in_check(Colour::Red));
+    assert!(p.in_check(Color::Red));
     let mut moves = dimchess_three_level::Moves::new();
     p.legal_moves(&mut moves);
     assert_eq!(moves.len(), 1);
@@ -238,7 +240,7 @@ fn m10b_delayed_elimination() {
         "3h83h7",
         "8/8/8/8/8/6,bN,1/8/7,yR|8/8/8/8/8/8/1,yK,6/8|8/7,bK/8/8/8/8/8/8 y rg - 0 50",
     );
-    assert!(!p.is_live(Colour::Red));
+    assert!(!p.is_live(Color::Red));
 }
 
 #[test]
@@ -396,7 +398,7 @@ fn x5_points_by_quarter() {
 #[test]
 fn tl8_double_steps_from_any_own_pawn_start_cell() {
     // TL-8's examples: `1c21e2` and `3a33a5` are double steps from the start.
-    let p = ThreeLevel::start(MAIN);
+    let p = ThreeLevel::default();
     for m in ["1c21e2", "3a33a5"] {
         assert!(p.parse_move(m).is_ok(), "{m}");
     }
@@ -404,7 +406,7 @@ fn tl8_double_steps_from_any_own_pawn_start_cell() {
 
 #[test]
 fn errors_are_values_never_panics() {
-    let p = ThreeLevel::start(MAIN);
+    let p = ThreeLevel::default();
     let e: Error = p.parse_move("9z99z9").unwrap_err();
     assert!(matches!(e, Error::MoveSyntax { .. }));
 }
@@ -427,7 +429,7 @@ fn tl14_elimination_repeats_until_nothing_changes() {
 #[test]
 fn tl20_promotion_happens_after_each_round() {
     plays(
-        Variant::CheckmatePromotion,
+        CheckmatePromotion,
         CHAIN,
         "2a12a2",
         "8/8/8/8/8/8/8/7,bV|8/8/8/8/8/8/rK,7/8|bE,7/8/8/8/8/8/8/8 b yg - 0 1",
@@ -438,7 +440,7 @@ fn tl20_promotion_happens_after_each_round() {
 fn tl21_promoted_pieces_step_triagonally() {
     // A Vicereine on 2d4 has its Rook moves plus the 8 triagonal steps.
     let p = pos(
-        Variant::CheckmatePromotion,
+        CheckmatePromotion,
         "8/8/8/8/8/8/8/8|7,yE/8/8/8/3,rV,4/8/8/rE,7|8/8/8/8/8/8/8/8 r bg - 0 1",
     );
     for m in ["2d41c3", "2d43e5", "2d41e5", "2d43c3"] {

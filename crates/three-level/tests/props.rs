@@ -4,19 +4,21 @@
 //! full validation of TL-19 / TX-12).
 
 use dimchess_core::Position;
-use dimchess_three_level::{Moves, ThreeLevel, Variant};
+use dimchess_three_level::rules::{CheckmatePromotion, Main, Rules, Xiangqi};
+use dimchess_three_level::{Moves, ThreeLevelPosition};
 use proptest::prelude::*;
 
-fn variant(i: u8) -> Variant {
-    [Variant::Main, Variant::CheckmatePromotion, Variant::Xiangqi][i as usize % 3]
+/// [`play_game`] in the rule set `v % 3`.
+fn play_game_in(v: u8, choices: &[u16], check_all_texts_every: usize) -> Result<(), TestCaseError> {
+    match v % 3 {
+        0 => play_game::<Main>(choices, check_all_texts_every),
+        1 => play_game::<CheckmatePromotion>(choices, check_all_texts_every),
+        _ => play_game::<Xiangqi>(choices, check_all_texts_every),
+    }
 }
 
-fn play_game(
-    v: Variant,
-    choices: &[u16],
-    check_all_texts_every: usize,
-) -> Result<(), TestCaseError> {
-    let mut pos = ThreeLevel::start(v);
+fn play_game<R: Rules>(choices: &[u16], check_all_texts_every: usize) -> Result<(), TestCaseError> {
+    let mut pos = ThreeLevelPosition::<R>::default();
     for (ply, &c) in choices.iter().enumerate() {
         let mut moves = Moves::new();
         pos.legal_moves(&mut moves);
@@ -44,7 +46,7 @@ fn play_game(
         prop_assert_eq!(parent.to_string(), parent_text);
         prop_assert_eq!(parent.zobrist(), parent.zobrist_from_scratch());
         prop_assert_eq!(child.zobrist(), child.zobrist_from_scratch());
-        let back = ThreeLevel::parse(v, &child.to_string());
+        let back = child.to_string().parse::<ThreeLevelPosition<R>>();
         prop_assert_eq!(back.as_ref(), Ok(&child), "{}", child);
         pos = child;
     }
@@ -56,7 +58,7 @@ proptest! {
 
     #[test]
     fn random_games_keep_every_invariant(v in 0u8..3, choices in proptest::collection::vec(any::<u16>(), 1..40)) {
-        play_game(variant(v), &choices, 10)?;
+        play_game_in(v, &choices, 10)?;
     }
 }
 
@@ -65,6 +67,6 @@ proptest! {
 
     #[test]
     fn long_random_games_keep_every_invariant(v in 0u8..3, choices in proptest::collection::vec(any::<u16>(), 60..200)) {
-        play_game(variant(v), &choices, 25)?;
+        play_game_in(v, &choices, 25)?;
     }
 }

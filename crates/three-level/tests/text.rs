@@ -1,58 +1,92 @@
 //! Position and move texts: round trips with every per-player state, the malformed-input
 //! corpus (errors, never panics), the diagram, and the move-list capacity.
 
+use std::str::FromStr;
+
 use dimchess_core::{Error, Position};
-use dimchess_three_level::{Colour, MAIN_START, ThreeLevel, Variant, XIANGQI_START};
+use dimchess_three_level::{
+    Color, START_TEXT, ThreeLevel, ThreeLevelCheckmatePromotion, ThreeLevelPosition,
+    ThreeLevelXiangqi, XIANGQI_START_TEXT, rules::Rules,
+};
 
 const M5B: &str =
     "8/8/8/8/8/8/8/8|7,yK/8/8/2,rP,yP,4/8/8/8/rK,5,bK,1|8/8/8/8/8/8/8/8 y g r:2c4:2c5 1 12";
 
+fn start_text_round_trips<R: Rules>(t: &str) {
+    let p = ThreeLevelPosition::<R>::default();
+    assert_eq!(p.to_string(), t);
+    assert_eq!(ThreeLevelPosition::<R>::START_TEXT, t);
+    assert_eq!(ThreeLevelPosition::<R>::from_str(t).unwrap(), p);
+    assert_eq!(p.variant(), R::VARIANT);
+    assert_eq!(ThreeLevelPosition::<R>::ID, R::VARIANT.id());
+}
+
 #[test]
 fn start_texts_round_trip() {
-    for (v, t) in [
-        (Variant::Main, MAIN_START),
-        (Variant::CheckmatePromotion, MAIN_START),
-        (Variant::Xiangqi, XIANGQI_START),
-    ] {
-        let p = ThreeLevel::start(v);
-        assert_eq!(p.to_string(), t);
-        assert_eq!(ThreeLevel::parse(v, t).unwrap(), p);
-    }
+    start_text_round_trips::<dimchess_three_level::rules::Main>(START_TEXT);
+    start_text_round_trips::<dimchess_three_level::rules::CheckmatePromotion>(START_TEXT);
+    start_text_round_trips::<dimchess_three_level::rules::Xiangqi>(XIANGQI_START_TEXT);
+}
+
+/// Reading a text never changes the variant: each rule set reads its own texts only, and a
+/// text read in the rule set it was written in comes back in it (TL-20: the option is not in
+/// the text).
+#[test]
+fn texts_keep_their_rule_set() {
+    // The two cases: a checkmate-promotion text reads as a checkmate-promotion
+    // position, and the Xiang Qi start text is a Xiang Qi position (not "unknown piece").
+    let cp = ThreeLevelCheckmatePromotion::default();
+    let back: ThreeLevelCheckmatePromotion = cp.to_string().parse().unwrap();
+    assert_eq!(
+        back.variant(),
+        dimchess_three_level::Variant::CheckmatePromotion
+    );
+    let xq: ThreeLevelXiangqi = XIANGQI_START_TEXT.parse().unwrap();
+    assert_eq!(xq, ThreeLevelXiangqi::default());
+    // Another rule set's pieces are refused, never read as something else.
+    assert!(XIANGQI_START_TEXT.parse::<ThreeLevel>().is_err());
+    assert!(START_TEXT.parse::<ThreeLevelXiangqi>().is_err());
+    let promoted = "8/8/8/8/8/8/8/8|7,yE/8/8/8/8/8/8/rE,rD,rM,rC,rV,3|8/8/8/8/8/8/8/8 r bg - 0 1";
+    assert!(promoted.parse::<ThreeLevel>().is_err());
+    assert!(promoted.parse::<ThreeLevelCheckmatePromotion>().is_ok());
+    // No variant prefix: the text is the only form (§6).
+    let prefixed = format!("three-level-xiangqi:{XIANGQI_START_TEXT}");
+    assert!(prefixed.parse::<ThreeLevel>().is_err());
+    assert!(prefixed.parse::<ThreeLevelXiangqi>().is_err());
 }
 
 #[test]
 fn per_player_state_round_trips() {
     // Eliminated players and several en-passant records (the rulebook's two-record example).
     let three = "8/8/8/8/8/8/8/8|7,yK/8/8/8/8/8/8/rK,6,bK|8/8/8/8/2,rP,5/8/8/8 y g r:3c3:3c4 0 3";
-    let p = ThreeLevel::parse(Variant::Main, three).unwrap();
+    let p = ThreeLevel::from_str(three).unwrap();
     assert_eq!(p.to_string(), three);
     assert_eq!(
-        p.ep_record(Colour::Red).map(|r| r.passed as usize),
+        p.ep_record(Color::Red).map(|r| r.passed as usize),
         Some(2 * 64 + 2 * 8 + 2)
     );
     let ok = "8/8/8/8/8/8/8/8|gK,7/8/8/2,rP,2,bP,2/8/8/8/rK,6,bK|8/8/8/8/8/8/8/8 g y r:2c4:2c5,b:2f4:2f5 0 7";
-    let p = ThreeLevel::parse(Variant::Main, ok).unwrap();
+    let p = ThreeLevel::from_str(ok).unwrap();
     assert_eq!(p.to_string(), ok);
-    assert!(p.ep_record(Colour::Blue).is_some());
-    let p = ThreeLevel::parse(Variant::Main, M5B).unwrap();
+    assert!(p.ep_record(Color::Blue).is_some());
+    let p = ThreeLevel::from_str(M5B).unwrap();
     assert_eq!(p.to_string(), M5B);
-    assert!(!p.is_live(Colour::Green));
+    assert!(!p.is_live(Color::Green));
 }
 
 #[test]
-fn from_str_display_and_variant_prefix() {
-    let p: ThreeLevel = MAIN_START.parse().unwrap();
-    assert_eq!(p, ThreeLevel::start(Variant::Main));
-    let x: ThreeLevel = format!("three-level-xiangqi:{XIANGQI_START}")
-        .parse()
-        .unwrap();
-    assert_eq!(x, ThreeLevel::start(Variant::Xiangqi));
-    assert_eq!(format!("{p}"), MAIN_START);
+fn from_str_and_display() {
+    let p: ThreeLevel = START_TEXT.parse().unwrap();
+    assert_eq!(p, ThreeLevel::default());
+    let x: ThreeLevelXiangqi = XIANGQI_START_TEXT.parse().unwrap();
+    assert_eq!(x, ThreeLevelXiangqi::default());
+    assert_eq!(format!("{p}"), START_TEXT);
+    assert_eq!(format!("{x}"), XIANGQI_START_TEXT);
 }
 
 #[test]
 fn diagram_shows_all_three_levels() {
-    let d = ThreeLevel::start(Variant::Main).diagram();
+    let d = ThreeLevel::default().diagram();
     assert!(d.contains("level 1") && d.contains("level 2") && d.contains("level 3"));
     assert!(d.contains("rQ") && d.contains("gK") && d.contains("yR"));
     assert!(d.contains("Red to move"));
@@ -221,7 +255,7 @@ const BAD_POSITIONS: &[(&str, &str)] = &[
 #[test]
 fn malformed_positions_are_errors() {
     for &(text, word) in BAD_POSITIONS {
-        let e: Error = ThreeLevel::parse(Variant::Main, text).expect_err(text);
+        let e: Error = ThreeLevel::from_str(text).expect_err(text);
         assert!(
             e.to_string().contains(word),
             "`{text}`: `{e}` lacks `{word}`"
@@ -260,7 +294,7 @@ fn xiangqi_validation() {
         ),
     ];
     for &(text, word) in bad {
-        let e = ThreeLevel::parse(Variant::Xiangqi, text).expect_err(text);
+        let e = ThreeLevelXiangqi::from_str(text).expect_err(text);
         assert!(
             e.to_string().contains(word),
             "`{text}`: `{e}` lacks `{word}`"
@@ -268,14 +302,14 @@ fn xiangqi_validation() {
     }
     // Facing Generals in a given position are accepted (TX-10); the mover must end them.
     let facing = "8/8/8/8/8/8/8/8|7,yG/8/8/8/8/8/8/rG,6,bG|8/8/8/8/8/8/8/8 r g - 0 1";
-    assert!(ThreeLevel::parse(Variant::Xiangqi, facing).is_ok());
+    assert!(ThreeLevelXiangqi::from_str(facing).is_ok());
 }
 
 #[test]
 fn checkmate_promotion_letters_only_with_the_option() {
     let t = "8/8/8/8/8/8/8/8|7,yE/8/8/8/8/8/8/rE,rD,rM,rC,rV,3|8/8/8/8/8/8/8/8 r bg - 0 1";
-    assert!(ThreeLevel::parse(Variant::CheckmatePromotion, t).is_ok());
-    let e = ThreeLevel::parse(Variant::Main, t).unwrap_err();
+    assert!(ThreeLevelCheckmatePromotion::from_str(t).is_ok());
+    let e = ThreeLevel::from_str(t).unwrap_err();
     assert!(e.to_string().contains("TL-19 (h)"), "{e}");
 }
 
@@ -307,7 +341,7 @@ const BAD_MOVES: &[(&str, &str)] = &[
 
 #[test]
 fn malformed_and_illegal_moves_are_errors() {
-    let p = ThreeLevel::start(Variant::Main);
+    let p = ThreeLevel::default();
     for &(text, word) in BAD_MOVES {
         let mut q = p.clone();
         let e = q.play_text(text).expect_err(text);
@@ -317,7 +351,7 @@ fn malformed_and_illegal_moves_are_errors() {
         );
         assert_eq!(q, p);
     }
-    let x = ThreeLevel::start(Variant::Xiangqi);
+    let x = ThreeLevelXiangqi::default();
     let e = x.parse_move("1c11d1q").unwrap_err();
     assert!(e.to_string().contains("suffix"), "{e}");
 }
@@ -325,7 +359,7 @@ fn malformed_and_illegal_moves_are_errors() {
 #[test]
 fn moves_on_a_finished_game_are_errors() {
     let done = "yK,7/8/8/8/8/8/8/8|7,rP/8/8/8/8/8/8/rK,7|8/8/8/8/8/8/rN,rN,rN,rN,rQ,rQ,2/rR,rR,rR,rR,rB,rB,rB,rB y bg - 0 60";
-    let p = ThreeLevel::parse(Variant::Main, done).unwrap();
+    let p = ThreeLevel::from_str(done).unwrap();
     for m in ["pass", "1a81b8"] {
         let e = p.parse_move(m).unwrap_err();
         assert!(e.to_string().contains("TL-17"), "{e}");
@@ -337,22 +371,22 @@ fn arbitrary_bytes_never_panic() {
     // A cheap deterministic fuzz pass; cargo-fuzz targets do the real work.
     let mut rng = dimchess_core::zobrist::SplitMix64::new(9);
     let alphabet = b"rbygKQRBNPEDMCVGF12345678/|,: -0abcdefgh";
-    let start = ThreeLevel::start(Variant::Main);
+    let start = ThreeLevel::default();
     for _ in 0..20_000 {
         let n = rng.below(40);
         let s: String = (0..n)
             .map(|_| alphabet[rng.below(alphabet.len())] as char)
             .collect();
-        for v in [Variant::Main, Variant::CheckmatePromotion, Variant::Xiangqi] {
-            let _ = ThreeLevel::parse(v, &s);
-        }
+        let _ = ThreeLevel::from_str(&s);
+        let _ = ThreeLevelCheckmatePromotion::from_str(&s);
+        let _ = ThreeLevelXiangqi::from_str(&s);
         let _ = start.parse_move(&s);
         // Mutate a valid text by one character.
-        let mut t: Vec<u8> = MAIN_START.as_bytes().to_vec();
+        let mut t: Vec<u8> = START_TEXT.as_bytes().to_vec();
         let i = rng.below(t.len());
         t[i] = alphabet[rng.below(alphabet.len())];
         if let Ok(t) = String::from_utf8(t)
-            && let Ok(p) = ThreeLevel::parse(Variant::Main, &t)
+            && let Ok(p) = ThreeLevel::from_str(&t)
         {
             assert_eq!(p.to_string(), t);
         }
@@ -396,12 +430,13 @@ fn move_list_capacity_is_enough() {
 #[cfg(feature = "serde")]
 #[test]
 fn serde_goes_through_the_text() {
-    let p = ThreeLevel::start(Variant::Xiangqi);
+    let p = ThreeLevelXiangqi::default();
     let json = serde_json::to_string(&p).unwrap();
-    assert_eq!(json, format!("\"three-level-xiangqi:{XIANGQI_START}\""));
-    let back: ThreeLevel = serde_json::from_str(&json).unwrap();
+    assert_eq!(json, format!("\"{XIANGQI_START_TEXT}\""));
+    let back: ThreeLevelXiangqi = serde_json::from_str(&json).unwrap();
     assert_eq!(back, p);
-    let m = ThreeLevel::start(Variant::Main);
+    assert!(serde_json::from_str::<ThreeLevel>(&json).is_err());
+    let m = ThreeLevel::default();
     let back: ThreeLevel = serde_json::from_str(&serde_json::to_string(&m).unwrap()).unwrap();
     assert_eq!(back, m);
     assert!(serde_json::from_str::<ThreeLevel>("\"not a position\"").is_err());

@@ -317,9 +317,10 @@ fn multipv_lines_per_depth_best_first() {
             assert_eq!(best_of(lines.last().unwrap()), at[0].2);
         }
     }
-    // More lines than moves: one line per move (the white king has three).
+    // More lines than moves: one line per move (the white king has three; Black's pawn keeps
+    // the game alive: K v K is a dead position, drawn, where the engine answers game over).
     c.send("setoption name MultiPV value 30");
-    c.send("position fen 7k/8/8/8/8/8/8/K7 w - - 0 1");
+    c.send("position fen 7k/7p/8/8/8/8/8/K7 w - - 0 1");
     c.send("go depth 2");
     let lines = c.until("bestmove");
     let at: Vec<_> = lines.iter().filter_map(|l| line_at(l, 2)).collect();

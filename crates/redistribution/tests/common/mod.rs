@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use dimchess_redistribution::{Cell, Color, Component, Components, Kind, Piece, Redistribution};
+use dimchess_redistribution::{Cell, Color, Component, Components, Piece, Redistribution, Role};
 
 /// The component of the vector `from → to`, straight from §2: how many coordinates change
 /// (1, 2 or 3) and by how much (1 or 2, all the same).
@@ -43,7 +43,7 @@ pub fn attacked(b: &Board, target: usize, by: Color) -> bool {
 }
 
 pub fn piece(color: Color, set: Components) -> Piece {
-    Piece::new(color, Kind::from_components(set).unwrap())
+    Piece::new(color, Role::from_components(set).unwrap())
 }
 
 /// Every legal move's text and the text of the position it leads to, by the rules alone.
@@ -59,7 +59,7 @@ pub fn naive_moves(p: &Redistribution) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
     let mut emit = |text: String, after: Board, capture: bool| {
         let king = (0..96)
-            .find(|&i| after[i] == Some(Piece::new(us, Kind::EMPEROR)))
+            .find(|&i| after[i] == Some(Piece::new(us, Role::EMPEROR)))
             .unwrap();
         if attacked(&after, king, them) {
             return; // RD-12

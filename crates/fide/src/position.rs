@@ -13,8 +13,8 @@ use crate::moves::{Move, MoveKind, castling};
 use crate::types::{Color, Piece, Role, Square};
 use crate::{draws, notation, zobrist};
 
-/// The FEN of the start position.
-pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// The FEN of the start position (the text of [`Chess::default`]).
+pub const START_TEXT: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// At most 218 legal moves exist in any chess position; 256 leaves room.
 pub const MAX_MOVES: usize = 256;
@@ -53,7 +53,7 @@ impl Default for Chess {
 impl Chess {
     /// The start position.
     pub fn start() -> Chess {
-        Chess::from_fen(START_FEN).unwrap_or_else(|_| unreachable!("the start FEN is valid"))
+        Chess::from_fen(START_TEXT).unwrap_or_else(|_| unreachable!("the start FEN is valid"))
     }
 
     /// The pieces.
@@ -99,13 +99,6 @@ impl Chess {
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
         self.checkers().any()
-    }
-
-    /// The legal moves (a convenience over [`Position::legal_moves`]).
-    pub fn moves(&self) -> Moves {
-        let mut m = Moves::new();
-        self.legal_moves(&mut m);
-        m
     }
 
     /// Reads a FEN (four to six fields: missing halfmove and fullmove fields count as `0 1`)
@@ -235,6 +228,8 @@ impl Position for Chess {
     type Move = Move;
     type MoveList = Moves;
 
+    /// Every legal move; none after checkmate or stalemate. A dead position by insufficient
+    /// material keeps its moves, though [`Position::outcome`] calls it a draw.
     fn legal_moves(&self, moves: &mut Moves) {
         moves.clear();
         self.generate(&mut Lister(moves));
@@ -318,9 +313,17 @@ impl Position for Chess {
         false
     }
 
+    /// Checkmate and stalemate, and the dead positions by insufficient material that
+    /// [`draws::insufficient_material`] recognises (K v K, K+N v K, K+B v K, kings and bishops
+    /// all on squares of one colour) as `1/2-1/2 (insufficient material)`, as shakmaty does.
+    /// A dead position keeps its legal moves: perft counts through it (the rulebook's library
+    /// "does not end games by ... insufficient material" in its move tree, and the published
+    /// perft figures count such positions' children). Checkmate and stalemate come first.
     fn outcome(&self) -> Option<Outcome> {
         if self.count_legal_moves() > 0 {
-            return None;
+            return draws::insufficient_material(self).then_some(Outcome::Draw {
+                reason: "insufficient material",
+            });
         }
         Some(if self.is_check() {
             Outcome::Win {
