@@ -20,7 +20,7 @@
 //! `SetUp` and `FEN` when the game does not start from the variant's start, `Termination`
 //! (the reason of a finished two-player game: `checkmate`, `resignation` ...) and the other
 //! tags in the order they were set. The moves follow in the variant's notation
-//! ([`Position::move_notation`]: SAN in fide, the canonical move text elsewhere), numbered
+//! ([`Position::move_notation`](crate::Position::move_notation): SAN in fide, the canonical move text elsewhere), numbered
 //! once per round of play (`12.`, or `12...` when the record starts after the first seat), in
 //! lines of at most 80 characters, and the result: `1-0`, `0-1`, `1/2-1/2` or `*` for two
 //! players; for four, the result text of the rules (`draw by the clock`).
@@ -50,8 +50,8 @@
 //! # Endings that depend on the game
 //!
 //! A game applies its variant's rules that a position alone cannot (see
-//! [`Position::game_ending`] and [`Position::draw_claim`]): it counts how often each position
-//! has occurred, by the variant's [`Position::repetition_key`]. In `three-level` the third
+//! [`Position::game_ending`](crate::Position::game_ending) and [`Position::draw_claim`](crate::Position::draw_claim)): it counts how often each position
+//! has occurred, by the variant's [`Position::repetition_key`](crate::Position::repetition_key). In `three-level` the third
 //! occurrence of a position draws the game (TL-18); in `fide` fivefold repetition, the 75-move
 //! rule and dead positions by insufficient material end it, and the player to move may claim a
 //! draw by threefold repetition or the 50-move rule ([`Game::can_claim_draw`],
@@ -93,8 +93,6 @@ pub use game::Game;
 pub use read::read_games;
 
 use dimchess_core::Error;
-#[cfg(doc)]
-use dimchess_core::Position;
 
 /// The largest record, in bytes, that `dimchess replay` reads (1 MiB): a game of tens of
 /// thousands of moves fits many times over, and a larger file is refused before it is read
