@@ -235,7 +235,7 @@ pub async fn flag_if_due(
 }
 
 /// A connection holding `seats` opened (`open`) or closed: the seats' presence changes.
-pub async fn presence(cell: &Arc<GameCell>, seats: &[usize], open: bool) {
+pub async fn presence(app: &Arc<App>, cell: &Arc<GameCell>, seats: &[usize], open: bool) {
     if seats.is_empty() {
         return;
     }
@@ -248,6 +248,7 @@ pub async fn presence(cell: &Arc<GameCell>, seats: &[usize], open: bool) {
         };
         if open {
             seat.sockets += 1;
+            seat.came = true;
             if seat.sockets == 1 {
                 events.push(Event::Presence {
                     seat: s,
@@ -265,7 +266,19 @@ pub async fn presence(cell: &Arc<GameCell>, seats: &[usize], open: bool) {
             }
         }
     }
+    // The clocks start once every person has come.
+    let start = open
+        && !g.has_started()
+        && g.is_live()
+        && g.seats.iter().all(|s| s.kind != SeatKind::Human || s.came);
+    if start {
+        g.started = true;
+        live::restart_turn(&mut g, true, now);
+    }
     send(cell, &mut g, events).await;
+    if start {
+        after_change(app, cell, &mut g);
+    }
 }
 
 /// Loads every unfinished game again (their engines and clocks resume; the idle ones past the

@@ -53,6 +53,8 @@ pub struct Seat {
     pub sockets: u32,
     /// Since when nobody holds it.
     pub away_since: Instant,
+    /// Whether a page has held it since the game was loaded.
+    pub came: bool,
 }
 
 /// Whether a game goes on.
@@ -110,6 +112,9 @@ pub struct LiveGame {
     /// Bumped at every turn change: a flag timer of an older turn does nothing.
     pub turn_gen: u64,
     pub grace: Duration,
+    /// The clocks have started: every person's seat has been held by a page once (or a move
+    /// has been made).
+    pub started: bool,
 }
 
 /// A game in memory: its state behind an async lock, its channel, and who watches it.
@@ -217,9 +222,15 @@ impl LiveGame {
         }
     }
 
-    /// Whether the side to move's clock runs: a timed game that goes on, after its first move.
+    /// Whether the side to move's clock runs: a timed game that goes on, once started (every
+    /// person has come, or a move was made).
     pub fn clock_running(&self) -> bool {
-        self.tc.is_some() && self.is_live() && self.ply() > 0 && self.turn_start.is_some()
+        self.tc.is_some() && self.is_live() && self.turn_start.is_some()
+    }
+
+    /// Whether the clocks may run: every person's seat has been held once, or a move was made.
+    pub fn has_started(&self) -> bool {
+        self.started || self.ply() > 0
     }
 
     /// A seat's time now.
@@ -431,6 +442,7 @@ pub fn new_live(n: NewGame) -> LiveGame {
                 out: None,
                 sockets: 0,
                 away_since: now,
+                came: false,
             })
             .collect(),
         tc: n.tc,
@@ -447,6 +459,7 @@ pub fn new_live(n: NewGame) -> LiveGame {
         engine_error: None,
         turn_gen: 0,
         grace: n.grace,
+        started: false,
         game: n.game,
     }
 }
@@ -529,6 +542,7 @@ pub fn from_stored(s: Stored, grace: Duration) -> Result<LiveGame, String> {
             out: None,
             sockets: 0,
             away_since: now,
+            came: false,
         })
         .collect();
     let tc = match (s.game.base_ms, s.game.inc_ms) {
@@ -600,6 +614,7 @@ pub fn from_stored(s: Stored, grace: Duration) -> Result<LiveGame, String> {
         _ => {}
     }
     if g.is_live() && g.tc.is_some() && g.ply() > 0 {
+        g.started = true;
         g.turn_start = Some(now);
     }
     Ok(g)
@@ -1012,8 +1027,7 @@ pub async fn commit(
     let fail = |e: String| ActError::new(500, format!("not saved: {e}"));
     match change {
         Change::Move { text, seat } => {
-            // The clock: the mover's time now, plus the increment (the game's first move is
-            // not timed).
+            // The clock: the mover's time now, plus the increment.
             let mut remaining = g.remaining.clone();
             if let Some(tc) = g.tc
                 && g.clock_running()
@@ -1295,7 +1309,7 @@ fn write_remaining(
 pub fn restart_turn(g: &mut LiveGame, turn_changed: bool, now: Instant) {
     if turn_changed {
         g.turn_gen += 1;
-        g.turn_start = (g.tc.is_some() && g.is_live() && g.ply() > 0).then_some(now);
+        g.turn_start = (g.tc.is_some() && g.is_live() && g.has_started()).then_some(now);
     }
     if !g.is_live() {
         g.turn_start = None;

@@ -41,7 +41,7 @@ pub async fn run(app: Arc<App>, cell: Arc<GameCell>, mut socket: WebSocket, ip: 
         .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     let held = serve(&app, &cell, &mut socket, ip).await;
     if let Some(held) = held {
-        app::presence(&cell, &held, false).await;
+        app::presence(&app, &cell, &held, false).await;
     }
     app::unwatch(&cell);
     if let Some(ip) = ip {
@@ -174,7 +174,7 @@ async fn serve(
         };
         (held, rx, frames)
     };
-    app::presence(cell, &held, true).await;
+    app::presence(app, cell, &held, true).await;
     if !send_out(
         socket,
         &Out::Welcome {
