@@ -37,9 +37,25 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// The version of the database schema this build writes (`PRAGMA user_version`); a database
+/// of an older version is migrated on start, a newer one is refused.
+///
+/// ```
+/// assert!(dimchess_server::SCHEMA_VERSION >= 1);
+/// ```
 pub use db::SCHEMA_VERSION;
 
-/// The server's settings and limits.
+/// The server's settings and limits (`docs/web.md`, "Limits").
+///
+/// ```
+/// use std::time::Duration;
+/// let config = dimchess_server::Config {
+///     db: ":memory:".into(),
+///     grace: Duration::from_secs(60),
+///     ..dimchess_server::Config::default()
+/// };
+/// assert_eq!(config.max_ws_message, 4096);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Config {
     /// The SQLite database: a file path, or `:memory:` for one that keeps nothing.
@@ -146,6 +162,14 @@ impl Server {
     /// Opens the database, loads every unfinished game again (their engines and clocks resume)
     /// and starts the archiving task.
     ///
+    /// ```
+    /// # tokio::runtime::Runtime::new().unwrap().block_on(async {
+    /// let config = dimchess_server::Config { db: ":memory:".into(), ..Default::default() };
+    /// let server = dimchess_server::Server::start(config).await.unwrap();
+    /// assert_eq!(server.games_in_memory(), 0);
+    /// # });
+    /// ```
+    ///
     /// # Errors
     /// The database cannot be opened or its schema is newer than this build's.
     pub async fn start(config: Config) -> Result<Server, String> {
@@ -157,23 +181,47 @@ impl Server {
 
     /// The router of the page and the API. Serve it with client addresses
     /// (`into_make_service_with_connect_info::<SocketAddr>`): the rate limits are per address.
+    ///
+    /// ```no_run
+    /// # tokio::runtime::Runtime::new().unwrap().block_on(async {
+    /// use std::net::SocketAddr;
+    /// let server = dimchess_server::Server::start(Default::default()).await.unwrap();
+    /// let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await.unwrap();
+    /// let app = server.router().into_make_service_with_connect_info::<SocketAddr>();
+    /// axum::serve(listener, app).await.unwrap();
+    /// # });
+    /// ```
     pub fn router(&self) -> axum::Router {
         api::router(self.app.clone())
     }
 
-    /// The number of games held in memory now.
+    /// The number of games held in memory now (see [`Config::max_games`]; the example of
+    /// [`Server::start`] uses it).
     pub fn games_in_memory(&self) -> usize {
         self.app.store.len()
     }
 
     /// Archives the unfinished games idle for longer than [`Config::archive_after`] now (the
     /// server also does it every [`Config::archive_every`]); their ids.
+    ///
+    /// ```
+    /// # tokio::runtime::Runtime::new().unwrap().block_on(async {
+    /// let config = dimchess_server::Config { db: ":memory:".into(), ..Default::default() };
+    /// let server = dimchess_server::Server::start(config).await.unwrap();
+    /// assert!(server.archive_now().await.is_empty());
+    /// # });
+    /// ```
     pub async fn archive_now(&self) -> Vec<String> {
         app::archive(&self.app).await
     }
 }
 
 /// Serves the page and the API on `addr` until the process is interrupted (Ctrl-C).
+///
+/// ```no_run
+/// let config = dimchess_server::Config { db: "games.db".into(), ..Default::default() };
+/// dimchess_server::serve("127.0.0.1:8080".parse().unwrap(), config).unwrap();
+/// ```
 ///
 /// # Errors
 /// The address cannot be bound, the database cannot be opened, or the runtime cannot start.
