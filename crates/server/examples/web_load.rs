@@ -156,12 +156,15 @@ async fn main() {
         if stored != p.logs[0] || stored != p.logs[1] {
             mismatches += 1;
             eprintln!(
-                "game {} ({}): database {} moves, clients {} and {}",
+                "game {} ({}): database {} moves, clients {} and {} (over: {}; last in the database {:?}, in the clients {:?})",
                 p.id,
                 p.variant,
                 stored.len(),
                 p.logs[0].len(),
-                p.logs[1].len()
+                p.logs[1].len(),
+                p.over,
+                stored.last(),
+                p.logs[0].last()
             );
         }
     }

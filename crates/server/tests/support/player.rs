@@ -205,9 +205,15 @@ pub async fn play(
     loop {
         let now = Instant::now();
         if now >= until {
+            // (An ack can come before the move's own event: every acknowledged move must have
+            // reached both views too.)
             let settled = seats.iter().all(|s| s.ws.is_some() && s.pending.is_none())
                 && seats[0].view.history == seats[1].view.history
-                && seats[0].view.v == seats[1].view.v;
+                && seats[0].view.v == seats[1].view.v
+                && out
+                    .acked
+                    .iter()
+                    .all(|(ply, _)| *ply < seats[0].view.history.len());
             if settled || now >= drain {
                 break;
             }
