@@ -7,17 +7,20 @@ use std::time::Instant;
 
 use axum::Router;
 use axum::body::Bytes;
+use axum::extract::Request;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode, header};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde::Deserialize;
-use tower_governor::GovernorError;
-use tower_governor::GovernorLayer;
-use tower_governor::governor::GovernorConfigBuilder;
+use std::num::NonZeroU32;
+use std::time::Duration;
 
 use crate::app::{self, App};
 use crate::live::{self, ActError, Action, GameCell, NewGame, TimeControl, What};
@@ -98,44 +101,60 @@ fn parse_body<T: for<'de> Deserialize<'de>>(
     serde_json::from_slice(text).map_err(|e| bad(format!("malformed JSON body: {e}")))
 }
 
-fn limit_error(e: GovernorError) -> Response {
-    match e {
-        GovernorError::TooManyRequests { wait_time, .. } => ApiError(
+/// A limit per client address: `burst` requests at once, then one per `period_ms`.
+fn limiter(burst: u32, period_ms: u64) -> Arc<DefaultKeyedRateLimiter<IpAddr>> {
+    let quota = Quota::with_period(Duration::from_millis(period_ms.max(1)))
+        .unwrap_or_else(|| Quota::per_second(NonZeroU32::MIN))
+        .allow_burst(NonZeroU32::new(burst).unwrap_or(NonZeroU32::MIN));
+    Arc::new(RateLimiter::keyed(quota))
+}
+
+/// Refuses a request past its address's limit with 429 and a JSON error (requests without a
+/// known address, from tests in-process, are not limited).
+async fn rate_limit(
+    State(limit): State<Arc<DefaultKeyedRateLimiter<IpAddr>>>,
+    ClientIp(ip): ClientIp,
+    req: Request,
+    next: Next,
+) -> Response {
+    if let Some(ip) = ip
+        && let Err(not_until) = limit.check_key(&ip)
+    {
+        let wait = not_until.wait_time_from(DefaultClock::default().now());
+        return ApiError(
             StatusCode::TOO_MANY_REQUESTS,
-            format!("too many requests from this address: retry in {wait_time} s"),
+            format!(
+                "too many requests from this address: retry in {} ms",
+                wait.as_millis().max(1)
+            ),
         )
-        .into_response(),
-        other => ApiError(StatusCode::INTERNAL_SERVER_ERROR, other.to_string()).into_response(),
+        .into_response();
     }
+    next.run(req).await
 }
 
 /// The router of the page and the API.
 pub fn router(app: Arc<App>) -> Router {
     let c = &app.config;
-    let create_limit = GovernorConfigBuilder::default()
-        .per_millisecond(c.create_period_ms.max(1))
-        .burst_size(c.create_burst.max(1))
-        .finish()
-        .map(|conf| GovernorLayer::new(conf).error_handler(limit_error));
-    let read_limit = GovernorConfigBuilder::default()
-        .per_millisecond(c.read_period_ms.max(1))
-        .burst_size(c.read_burst.max(1))
-        .finish()
-        .map(|conf| GovernorLayer::new(conf).error_handler(limit_error));
-    let mut create = Router::new()
-        .route("/api/games", post(create))
-        .layer(DefaultBodyLimit::max(c.max_body));
-    if let Some(l) = create_limit {
-        create = create.layer(l);
+    let create_limit = limiter(c.create_burst, c.create_period_ms);
+    let read_limit = limiter(c.read_burst, c.read_period_ms);
+    {
+        let (a, b) = (create_limit.clone(), read_limit.clone());
+        app.forget_idle
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .extend([a, b]);
     }
-    let mut reads = Router::new()
+    let create = Router::new()
+        .route("/api/games", post(create))
+        .layer(DefaultBodyLimit::max(c.max_body))
+        .layer(middleware::from_fn_with_state(create_limit, rate_limit));
+    let reads = Router::new()
         .route("/api/games/{id}", get(state))
         .route("/api/games/{id}/turn", get(turn))
         .route("/api/games/{id}/record", get(record))
-        .route("/api/games/{id}/ws", get(socket));
-    if let Some(l) = read_limit {
-        reads = reads.layer(l);
-    }
+        .route("/api/games/{id}/ws", get(socket))
+        .layer(middleware::from_fn_with_state(read_limit, rate_limit));
     let acts = Router::new()
         .route(
             "/api/games/{id}/moves",

@@ -27,6 +27,8 @@ pub struct App {
     pub acts: DefaultKeyedRateLimiter<IpAddr>,
     /// Open WebSockets per client address.
     pub sockets: std::sync::Mutex<std::collections::HashMap<IpAddr, usize>>,
+    /// The HTTP routes' limiters, whose idle addresses housekeeping forgets.
+    pub forget_idle: std::sync::Mutex<Vec<Arc<DefaultKeyedRateLimiter<IpAddr>>>>,
 }
 
 impl App {
@@ -41,6 +43,7 @@ impl App {
             engines: Semaphore::new(config.engine_threads.max(1)),
             acts: RateLimiter::keyed(quota),
             sockets: std::sync::Mutex::new(std::collections::HashMap::new()),
+            forget_idle: std::sync::Mutex::new(Vec::new()),
             db,
             config,
         }))
@@ -338,6 +341,10 @@ pub fn spawn_housekeeping(app: &Arc<App>) {
             archive(&app).await;
             app.acts.retain_recent();
             app.acts.shrink_to_fit();
+            for l in lock(&app.forget_idle).iter() {
+                l.retain_recent();
+                l.shrink_to_fit();
+            }
             lock(&app.sockets).retain(|_, n| *n > 0);
         }
     });
