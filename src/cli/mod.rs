@@ -113,6 +113,12 @@ struct ServeArgs {
     /// The niceness of the engine threads (Linux, 0 to 19; 0: the server's own priority)
     #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(i32).range(0..=19))]
     engine_nice: i32,
+    /// The SQLite database of the games (created if missing); `:memory:` keeps nothing
+    #[arg(long, value_name = "PATH", default_value = "dimchess.db")]
+    db: String,
+    /// The most idle games kept in memory (the others stay in the database)
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = in_range(1usize, 1_000_000))]
+    max_games: usize,
 }
 
 /// `dimchess completions`.
@@ -218,6 +224,8 @@ pub fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
             a.addr,
             dimchess_server::Config {
                 engine_nice: a.engine_nice,
+                db: a.db.clone(),
+                max_games: a.max_games,
                 ..dimchess_server::Config::default()
             },
         )

@@ -15,7 +15,7 @@ import { mkdirSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { rng, pageState, playByClicks, playTurnByClicks, waitHumanOrOver } from "../lib/page.js";
+import { rng, pageState, playByClicks, playTurnByClicks, waitHumanOrOver, startFromForm, createGame } from "../lib/page.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
@@ -73,13 +73,9 @@ for (const v of variants) {
     page.on("pageerror", (e) => errors.push(e.message));
     const t0 = Date.now();
     try {
-      await page.goto(`${BASE}/?variant=${v.id}`);
-      await page.waitForFunction((id) => state && state.variant === id, v.id);
-      for (let i = 1; i < v.players; i++) {
-        await page.selectOption(`#seat-${i}`, "engine");
-        await page.fill(`#movetime-${i}`, ENGINE_MS);
-      }
-      await page.click("#new");
+      const engines = {};
+      for (let i = 1; i < v.players; i++) engines[i] = "engine";
+      await startFromForm(page, BASE, v.id, v.players, engines, ENGINE_MS);
       await page.waitForFunction((n) => state && state.history.length === 0 &&
         state.seats.slice(1).every((x) => x.kind === "engine") && state.seats.length === n, v.players);
       const next = rng(v.id.length * 104729 + 17);
@@ -126,17 +122,15 @@ for (const v of variants) {
 }
 
 /** Creates a game from a position text (the API takes one; the page has no field for it) and
- * opens it in the page by its id. */
+ * opens it in a page that holds every seat's token (one screen). */
 async function openPosition(variant, position, seats) {
-  const res = await fetch(BASE + "/api/games", {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ variant, position, seats }),
-  });
-  const g = await res.json();
-  assert.equal(res.status, 201, JSON.stringify(g));
+  const g = await createGame({ variant, position, seats });
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  await page.goto(`${BASE}/#${g.id}`);
-  await page.waitForFunction((id) => state && state.id === id, g.id);
+  await page.goto(g.spectate);
+  await page.evaluate(([id, tokens]) => localStorage.setItem("dimchess:tokens:" + id, JSON.stringify(tokens)),
+    [g.id, g.invites.map((i) => i.token)]);
+  await page.reload();
+  await page.waitForFunction((id) => state && state.id === id && state.mine.length > 0, g.id);
   return page;
 }
 
@@ -178,11 +172,8 @@ function threeLevelWithoutGreen(start) {
 }
 
 test("three-level: an eliminated player is greyed and skipped", async () => {
-  const start = await (await fetch(BASE + "/api/games", {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ variant: "three-level" }),
-  })).json();
-  const page = await openPosition("three-level", threeLevelWithoutGreen(start.position));
+  const start = await createGame({ variant: "three-level" });
+  const page = await openPosition("three-level", threeLevelWithoutGreen(start.state.board.position));
   try {
     let s = await pageState(page);
     assert.deepEqual(await checkEliminated(page, s), ["Green"]);

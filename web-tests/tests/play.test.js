@@ -12,7 +12,7 @@ import { mkdirSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { rng, pageState, playByClicks, playTurnByClicks } from "../lib/page.js";
+import { rng, pageState, playByClicks, playTurnByClicks, startFromForm } from "../lib/page.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
@@ -68,9 +68,8 @@ for (const v of variants) {
     const errors = [];
     page.on("pageerror", (e) => errors.push(e.message));
     try {
-      // A game between people, by clicks.
-      await page.goto(`${BASE}/?variant=${v.id}`);
-      await page.waitForFunction((id) => state && state.variant === id, v.id);
+      // A game between people at one screen (every seat this page's), by clicks.
+      await startFromForm(page, BASE, v.id, v.players);
       const next = rng(v.id.length * 7919);
       const plies = v.id === "dimension-x" ? 4 : v.players === 4 ? 8 : 12;
       const seen = { special: false };
@@ -124,14 +123,10 @@ for (const v of variants) {
       await page.waitForFunction((n) => state.history.length === n - 1, n);
 
       // Against the engine: every other seat is the engine.
-      await page.selectOption("#variant", v.id);
-      for (let i = 1; i < v.players; i++) {
-        await page.selectOption(`#seat-${i}`, "engine");
-        await page.fill(`#movetime-${i}`, "50");
-      }
-      await page.click("#new");
-      await page.waitForFunction((id) => state && state.variant === id && state.history.length === 0 &&
-        state.seats[1].kind === "engine", v.id);
+      const engines = {};
+      for (let i = 1; i < v.players; i++) engines[i] = "engine";
+      await startFromForm(page, BASE, v.id, v.players, engines, "50");
+      await page.waitForFunction(() => state.history.length === 0 && state.seats[1].kind === "engine");
       const s0 = await pageState(page);
       if (v.id === "dimension-x") await playTurnByClicks(page, next);
       else await playByClicks(page, pick(s0, next, null));
@@ -155,8 +150,7 @@ for (const v of variants) {
 test("phone width: the boards wrap, keyboard plays a move", async () => {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   try {
-    await page.goto(`${BASE}/?variant=fide`);
-    await page.waitForFunction(() => state && state.variant === "fide");
+    await startFromForm(page, BASE, "fide", 2);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 400, `page is ${width}px wide at phone width`);
     // Keyboard: focus e2, Enter; focus e4, Enter.

@@ -1,25 +1,64 @@
-//! The web API in-process (`tower::ServiceExt::oneshot` on the router): every bad input is a
-//! 4xx with a JSON error, the store stays bounded, a random game of every variant plays
-//! through the API, and an engine seat's reply arrives.
+//! The API in-process (`tower::ServiceExt::oneshot` on the router, SQLite in memory or in a
+//! scratch file): seats and their tokens (401, 403), every bad input a 4xx with a JSON error
+//! that changes nothing, a random game of every variant, Dimension X turns composed action by
+//! action, engine seats, the game controls (resignation, draws, claims, abort, takeback, undo,
+//! a four-player seat that leaves), a restart on the same database, the memory bound and
+//! archiving.
 
-use std::time::{Duration, Instant};
+use std::net::SocketAddr;
+use std::time::Duration;
 
+use axum::Extension;
 use axum::Router;
 use axum::body::Body;
+use axum::extract::ConnectInfo;
 use axum::http::{Request, StatusCode};
-use dimchess_server::{Config, router};
+use dimchess_server::{Config, Server};
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
-async fn call(app: &Router, method: &str, uri: &str, body: impl Into<Body>) -> (StatusCode, Value) {
-    let req = Request::builder()
+/// A server on `config` and its router (every request from 127.0.0.1).
+async fn start(config: Config) -> (Server, Router) {
+    let server = Server::start(config).await.unwrap();
+    let app = server
+        .router()
+        .layer(Extension(ConnectInfo(SocketAddr::from((
+            [127, 0, 0, 1],
+            4000,
+        )))));
+    (server, app)
+}
+
+fn memory() -> Config {
+    Config {
+        db: ":memory:".into(),
+        create_burst: 10_000,
+        act_burst: 100_000,
+        read_burst: 100_000,
+        ..Config::default()
+    }
+}
+
+async fn call(
+    app: &Router,
+    method: &str,
+    uri: &str,
+    token: Option<&str>,
+    body: impl Into<Body>,
+) -> (StatusCode, Value) {
+    let mut req = Request::builder()
         .method(method)
         .uri(uri)
-        .header("content-type", "application/json")
-        .body(body.into())
+        .header("content-type", "application/json");
+    if let Some(t) = token {
+        req = req.header("authorization", format!("Bearer {t}"));
+    }
+    let res = app
+        .clone()
+        .oneshot(req.body(body.into()).unwrap())
+        .await
         .unwrap();
-    let res = app.clone().oneshot(req).await.unwrap();
     let status = res.status();
     let bytes = res.into_body().collect().await.unwrap().to_bytes();
     let value = serde_json::from_slice(&bytes)
@@ -27,18 +66,65 @@ async fn call(app: &Router, method: &str, uri: &str, body: impl Into<Body>) -> (
     (status, value)
 }
 
-async fn post(app: &Router, uri: &str, body: Value) -> (StatusCode, Value) {
-    call(app, "POST", uri, body.to_string()).await
-}
-
 async fn get(app: &Router, uri: &str) -> (StatusCode, Value) {
-    call(app, "GET", uri, Body::empty()).await
+    call(app, "GET", uri, None, Body::empty()).await
 }
 
-async fn new_game(app: &Router, body: Value) -> Value {
-    let (s, v) = post(app, "/api/games", body).await;
+/// A new game: `(id, tokens by seat (None for engines), state)`.
+async fn new_game(app: &Router, body: Value) -> (String, Vec<Option<String>>, Value) {
+    let (s, v) = call(app, "POST", "/api/games", None, body.to_string()).await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
-    v
+    let id = v["id"].as_str().unwrap().to_string();
+    let seats = v["state"]["status"]["seats"].as_array().unwrap().len();
+    let mut tokens = vec![None; seats];
+    for inv in v["invites"].as_array().unwrap() {
+        let seat = inv["seat"].as_u64().unwrap() as usize;
+        let t = inv["token"].as_str().unwrap().to_string();
+        assert_eq!(inv["url"], json!(format!("/game/{id}#token={t}")));
+        tokens[seat] = Some(t);
+    }
+    assert_eq!(v["spectate"], json!(format!("/game/{id}")));
+    (id, tokens, v["state"].clone())
+}
+
+/// An act for a seat: `POST /api/games/{id}/{what}` with its token.
+async fn act(
+    app: &Router,
+    id: &str,
+    what: &str,
+    token: Option<&str>,
+    body: Value,
+) -> (StatusCode, Value) {
+    call(
+        app,
+        "POST",
+        &format!("/api/games/{id}/{what}"),
+        token,
+        body.to_string(),
+    )
+    .await
+}
+
+/// A move at the state's ply by the seat to move; the state after it.
+async fn play(
+    app: &Router,
+    id: &str,
+    tokens: &[Option<String>],
+    state: &Value,
+    text: &str,
+) -> Value {
+    let turn = state["status"]["turn"].as_u64().unwrap() as usize;
+    let ply = state["status"]["ply"].as_u64().unwrap();
+    let (s, v) = act(
+        app,
+        id,
+        "moves",
+        tokens[turn].as_deref(),
+        json!({"ply": ply, "move": text}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{text}: {v}");
+    v["state"].clone()
 }
 
 /// A refusal: the status and a JSON `{"error": "..."}` body.
@@ -64,310 +150,192 @@ impl Rng {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn bad_input_is_a_4xx_with_a_json_error_and_changes_nothing() {
-    let app = router(Config::default());
-    let g = new_game(&app, json!({"variant": "fide"})).await;
-    let id = g["id"].as_str().unwrap();
-    let moves = format!("/api/games/{id}/moves");
+async fn seats_act_only_with_their_own_token() {
+    let (_server, app) = start(memory()).await;
+    let (id, tokens, state) = new_game(&app, json!({"variant": "fide"})).await;
+    let (white, black) = (tokens[0].as_deref(), tokens[1].as_deref());
+    assert_ne!(white, black);
+    assert_eq!(white.unwrap().len(), 32);
+    let e4 = json!({"ply": 0, "move": "e2e4"});
+    // No token: 401. A made-up token, or the other seat's: 403.
+    refused(
+        act(&app, &id, "moves", None, e4.clone()).await,
+        StatusCode::UNAUTHORIZED,
+    );
+    refused(
+        act(&app, &id, "moves", Some(&"0".repeat(32)), e4.clone()).await,
+        StatusCode::FORBIDDEN,
+    );
+    refused(
+        act(&app, &id, "moves", black, e4.clone()).await,
+        StatusCode::FORBIDDEN,
+    );
+    refused(
+        act(&app, &id, "resign", Some("x"), json!({})).await,
+        StatusCode::FORBIDDEN,
+    );
+    // Another game's token holds no seat here.
+    let (_, other, _) = new_game(&app, json!({"variant": "fide"})).await;
+    refused(
+        act(&app, &id, "moves", other[0].as_deref(), e4.clone()).await,
+        StatusCode::FORBIDDEN,
+    );
+    let (_, now) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(now["history"], json!([]));
+    // White's own token: played.
+    let after = play(&app, &id, &tokens, &state, "e2e4").await;
+    assert_eq!(after["history"], json!(["e2e4"]));
+    // The same move again (a retry): its ply is stale, nothing is applied twice.
+    refused(
+        act(&app, &id, "moves", white, e4).await,
+        StatusCode::CONFLICT,
+    );
+    let (_, now) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(now["history"], json!(["e2e4"]));
+    // Engine seats get no token.
+    let (_, t, _) = new_game(&app, json!({"variant": "fide", "seats": [{"kind": "human"}, {"kind": "engine", "movetime_ms": 5}]})).await;
+    assert!(t[0].is_some() && t[1].is_none());
+}
 
-    // Malformed JSON, wrong shapes, unknown fields.
+#[tokio::test(flavor = "multi_thread")]
+async fn tokens_are_stored_as_hashes() {
+    let dir = std::env::temp_dir().join(format!("dimchess-web-hash-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("games.db");
+    let config = Config {
+        db: db.to_string_lossy().into(),
+        ..memory()
+    };
+    let (_server, app) = start(config).await;
+    let (id, tokens, _) = new_game(&app, json!({"variant": "three-level"})).await;
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let hashes: Vec<Vec<u8>> = conn
+        .prepare("SELECT token_hash FROM seats WHERE game = ?1 ORDER BY seat")
+        .unwrap()
+        .query_map([&id], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(hashes.len(), 4);
+    for (h, t) in hashes.iter().zip(&tokens) {
+        let t = t.as_deref().unwrap();
+        assert_eq!(h.len(), 32);
+        assert_ne!(h.as_slice(), t.as_bytes());
+    }
+    // No token's text is anywhere in the file.
+    drop(conn);
+    let bytes = std::fs::read(&db).unwrap_or_default();
+    let wal = std::fs::read(dir.join("games.db-wal")).unwrap_or_default();
+    for t in tokens.iter().flatten() {
+        let needle = t.as_bytes();
+        for file in [&bytes, &wal] {
+            assert!(!file.windows(needle.len()).any(|w| w == needle));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn bad_input_is_a_4xx_with_a_json_error_and_changes_nothing() {
+    let (_server, app) = start(memory()).await;
+    let (id, tokens, _) = new_game(&app, json!({"variant": "fide"})).await;
+    let w = tokens[0].as_deref();
+    let moves = format!("/api/games/{id}/moves");
     refused(
-        call(&app, "POST", &moves, "{bad").await,
+        call(&app, "POST", &moves, w, "{bad").await,
         StatusCode::BAD_REQUEST,
     );
     refused(
-        call(&app, "POST", &moves, "[1,2]").await,
+        call(&app, "POST", &moves, w, "[1,2]").await,
         StatusCode::BAD_REQUEST,
     );
     refused(
-        post(&app, &moves, json!({"move": 3})).await,
+        act(&app, &id, "moves", w, json!({"move": "e2e4"})).await,
         StatusCode::BAD_REQUEST,
     );
     refused(
-        post(&app, &moves, json!({"move": "e2e4", "x": 1})).await,
+        act(
+            &app,
+            &id,
+            "moves",
+            w,
+            json!({"ply": 0, "move": "e2e4", "x": 1}),
+        )
+        .await,
         StatusCode::BAD_REQUEST,
     );
     refused(
-        call(&app, "POST", "/api/games", "\u{0}\u{ff}").await,
+        act(&app, &id, "moves", w, json!({"ply": 0, "move": "e2e5"})).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    );
+    refused(
+        act(
+            &app,
+            &id,
+            "moves",
+            w,
+            json!({"ply": 0, "move": "\u{1b}[2J\0"}),
+        )
+        .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+    );
+    refused(
+        act(&app, &id, "moves", w, json!({"ply": 7, "move": "e2e4"})).await,
+        StatusCode::CONFLICT,
+    );
+    refused(
+        act(&app, &id, "offer", w, json!({"what": "tea"})).await,
         StatusCode::BAD_REQUEST,
     );
     refused(
-        post(&app, "/api/games", json!({})).await,
-        StatusCode::BAD_REQUEST,
+        act(&app, &id, "claim", w, json!({"what": "draw"})).await,
+        StatusCode::CONFLICT,
     );
-    // Unknown ids, routes and methods.
-    refused(get(&app, "/api/games/nope").await, StatusCode::NOT_FOUND);
     refused(
-        post(&app, "/api/games/nope/moves", json!({"move": "e2e4"})).await,
+        act(&app, &id, "undo", w, json!({})).await,
+        StatusCode::CONFLICT,
+    );
+    // A body past the limit of acts (4 KiB).
+    let big = json!({"ply": 0, "move": "x".repeat(10_000)}).to_string();
+    refused(
+        call(&app, "POST", &moves, w, big).await,
+        StatusCode::PAYLOAD_TOO_LARGE,
+    );
+    // Creation.
+    for body in [
+        json!({}),
+        json!({"variant": "nope"}),
+        json!({"variant": "fide", "position": "8/8 w"}),
+        json!({"variant": "fide", "seats": [{"kind": "human"}]}),
+        json!({"variant": "fide", "seats": [{"kind": "robot"}, {"kind": "human"}]}),
+        json!({"variant": "fide", "seats": [{"kind": "engine", "movetime_ms": 0}, {"kind": "human"}]}),
+        json!({"variant": "fide", "clock": {"base_ms": 10}}),
+        json!({"variant": "fide", "clock": {"base_ms": 60000, "inc_ms": 999_999_999}}),
+        json!({"record": "1. e4 e4"}),
+        json!({"variant": "fide", "colour": "white"}),
+    ] {
+        let got = call(&app, "POST", "/api/games", None, body.to_string()).await;
+        assert!(got.0.is_client_error(), "{body}: {}", got.1);
+        assert!(got.1["error"].is_string(), "{body}");
+    }
+    // Unknown games and routes: 404; a wrong method: 405.
+    refused(
+        get(&app, "/api/games/0123456789ab").await,
         StatusCode::NOT_FOUND,
     );
     refused(
-        post(&app, "/api/games/nope/undo", json!({})).await,
-        StatusCode::NOT_FOUND,
-    );
-    refused(
-        get(&app, "/api/games/nope/record").await,
+        get(&app, "/api/games/..%2Fetc").await,
         StatusCode::NOT_FOUND,
     );
     refused(get(&app, "/api/nothing").await, StatusCode::NOT_FOUND);
     refused(
-        call(&app, "PUT", "/api/games", "{}").await,
+        call(&app, "DELETE", &moves, w, Body::empty()).await,
         StatusCode::METHOD_NOT_ALLOWED,
     );
-    // Illegal moves and unreadable ones.
-    refused(
-        post(&app, &moves, json!({"move": "e2e5"})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-    );
-    refused(
-        post(&app, &moves, json!({"move": "\u{1b}[2J"})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-    );
-    refused(
-        post(&app, &moves, json!({"move": "x".repeat(100_000)})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-    );
-    // Bad games to create.
-    refused(
-        post(&app, "/api/games", json!({"variant": "no-such"})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-    );
-    refused(
-        post(
-            &app,
-            "/api/games",
-            json!({"variant": "fide", "position": "8/8 w"}),
-        )
-        .await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-    );
-    refused(
-        post(
-            &app,
-            "/api/games",
-            json!({"record": "[Variant \"fide\"]\n\n1. e2e5"}),
-        )
-        .await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-    );
-    refused(
-        post(
-            &app,
-            "/api/games",
-            json!({"variant": "fide", "seats": [{"kind": "human"}]}),
-        )
-        .await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-    );
-    refused(
-        post(
-            &app,
-            "/api/games",
-            json!({"variant": "fide", "seats": [{"kind": "human"}, {"kind": "robot"}]}),
-        )
-        .await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-    );
-    refused(post(&app, "/api/games", json!({"variant": "fide", "seats": [{"kind": "human"}, {"kind": "engine", "movetime_ms": 0}]})).await, StatusCode::UNPROCESSABLE_ENTITY);
-    refused(post(&app, "/api/games", json!({"variant": "fide", "seats": [{"kind": "human"}, {"kind": "engine", "movetime_ms": 99_999_999}]})).await, StatusCode::UNPROCESSABLE_ENTITY);
-    // A huge body: refused before it is read whole.
-    let huge = format!("{{\"move\": \"{}\"}}", "a".repeat(3 << 20));
-    refused(
-        call(&app, "POST", &moves, huge).await,
-        StatusCode::PAYLOAD_TOO_LARGE,
-    );
-    // Undo at the start.
-    refused(
-        post(&app, &format!("/api/games/{id}/undo"), json!({})).await,
-        StatusCode::CONFLICT,
-    );
-
-    // None of it changed the game, which still plays.
-    let (s, v) = get(&app, &format!("/api/games/{id}")).await;
-    assert_eq!(s, StatusCode::OK);
-    assert_eq!(v["history"], json!([]));
-    let (s, v) = post(&app, &moves, json!({"move": "e2e4"})).await;
-    assert_eq!(s, StatusCode::OK, "{v}");
-    assert_eq!(v["history"], json!(["e2e4"]));
-    refused(
-        post(&app, &format!("/api/games/{id}/undo"), json!({"plies": 5})).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-    );
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn moves_after_the_end_are_refused() {
-    let app = router(Config::default());
-    let g = new_game(&app, json!({"variant": "fide"})).await;
-    let id = g["id"].as_str().unwrap();
-    for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
-        let (s, v) = post(&app, &format!("/api/games/{id}/moves"), json!({"move": m})).await;
-        assert_eq!(s, StatusCode::OK, "{v}");
-    }
-    let (_, v) = get(&app, &format!("/api/games/{id}")).await;
-    assert_eq!(v["over"], json!(true));
-    assert!(v["result"].as_str().unwrap().starts_with("0-1"));
-    assert_eq!(v["moves"], json!([]));
-    // Nor is a turn composed in a finished game.
-    refused(
-        get(&app, &format!("/api/games/{id}/turn")).await,
-        StatusCode::CONFLICT,
-    );
-    refused(
-        post(
-            &app,
-            &format!("/api/games/{id}/moves"),
-            json!({"move": "a2a3"}),
-        )
-        .await,
-        StatusCode::CONFLICT,
-    );
-    // The record reads back as a new game, in the same final position.
-    let record = v["record"].as_str().unwrap();
-    let imported = new_game(&app, json!({"record": record})).await;
-    assert_eq!(imported["position"], v["position"]);
-    assert_eq!(imported["over"], json!(true));
-    // Undo reopens it.
-    let (s, v) = post(&app, &format!("/api/games/{id}/undo"), json!({})).await;
-    assert_eq!(s, StatusCode::OK);
-    assert_eq!(v["over"], json!(false));
-    assert_eq!(v["history"].as_array().unwrap().len(), 3);
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn thousands_of_games_keep_the_store_bounded() {
-    let app = router(Config {
-        max_games: 50,
-        ..Config::default()
-    });
-    let mut ids = Vec::new();
-    for _ in 0..3000 {
-        let g = new_game(&app, json!({"variant": "fide"})).await;
-        ids.push(g["id"].as_str().unwrap().to_string());
-    }
-    let mut alive = 0;
-    for id in &ids {
-        let (s, _) = get(&app, &format!("/api/games/{id}")).await;
-        if s == StatusCode::OK {
-            alive += 1;
-        } else {
-            refused(
-                get(&app, &format!("/api/games/{id}")).await,
-                StatusCode::NOT_FOUND,
-            );
-        }
-    }
-    assert_eq!(alive, 50);
-    // The newest survive, the oldest were evicted.
-    assert_eq!(
-        get(&app, &format!("/api/games/{}", ids[2999])).await.0,
-        StatusCode::OK
-    );
-    assert_eq!(
-        get(&app, &format!("/api/games/{}", ids[0])).await.0,
-        StatusCode::NOT_FOUND
-    );
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn expired_games_are_gone() {
-    let app = router(Config {
-        expiry: Duration::from_millis(50),
-        ..Config::default()
-    });
-    let g = new_game(&app, json!({"variant": "fide"})).await;
-    tokio::time::sleep(Duration::from_millis(120)).await;
-    refused(
-        get(&app, &format!("/api/games/{}", g["id"].as_str().unwrap())).await,
-        StatusCode::NOT_FOUND,
-    );
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn a_random_game_of_every_variant_through_the_api() {
-    let app = router(Config::default());
-    let (s, list) = get(&app, "/api/variants").await;
-    assert_eq!(s, StatusCode::OK);
-    let list = list.as_array().unwrap();
-    assert_eq!(list.len(), dimchess_any::VARIANTS.len());
-    let mut rng = Rng(7);
-    for v in list {
-        let variant = v["id"].as_str().unwrap();
-        let mut state = new_game(&app, json!({"variant": variant})).await;
-        let id = state["id"].as_str().unwrap().to_string();
-        let cells_total: usize = state["layout"]["boards"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|b| b["cells"].as_array().unwrap().len())
-            .sum();
-        let plies = if variant == "dimension-x" { 40 } else { 400 };
-        for _ in 0..plies {
-            if state["over"] == json!(true) {
-                break;
-            }
-            if variant == "dimension-x" {
-                // Turns are composed action by action: the state holds the legal first actions.
-                assert_eq!(state["moves"], Value::Null);
-                let pick = compose_random_turn(&app, &id, &state, cells_total, &mut rng).await;
-                let (s, next) = post(
-                    &app,
-                    &format!("/api/games/{id}/moves"),
-                    json!({"move": pick}),
-                )
-                .await;
-                assert_eq!(s, StatusCode::OK, "{variant} {pick}: {next}");
-                // The record holds the canonical order of the actions (DX-34).
-                let mut played: Vec<&str> =
-                    next["last_move"].as_str().unwrap().split(',').collect();
-                let mut composed: Vec<&str> = pick.split(',').collect();
-                played.sort_unstable();
-                composed.sort_unstable();
-                assert_eq!(played, composed);
-                state = next;
-                continue;
-            }
-            let moves = state["moves"].as_array().unwrap();
-            assert!(
-                !moves.is_empty(),
-                "{variant}: no moves in a game that goes on"
-            );
-            // The cells a move names are cells of the layout (clicks reach them); the page
-            // shows the few moves that name none (`pass`) as buttons.
-            let mut cell_less = 0;
-            for m in moves {
-                let cells = m[1].as_array().unwrap();
-                cell_less += usize::from(cells.is_empty());
-                assert!(
-                    cells
-                        .iter()
-                        .all(|c| (c.as_u64().unwrap() as usize) < cells_total)
-                );
-            }
-            assert!(cell_less <= 2, "{variant}: {cell_less} moves name no cell");
-            let pick = moves[rng.below(moves.len())][0]
-                .as_str()
-                .unwrap()
-                .to_string();
-            let (s, next) = post(
-                &app,
-                &format!("/api/games/{id}/moves"),
-                json!({"move": pick}),
-            )
-            .await;
-            assert_eq!(s, StatusCode::OK, "{variant} {pick}: {next}");
-            assert_eq!(next["last_move"], json!(pick));
-            state = next;
-        }
-        // The record replays to the same position.
-        let (s, record) = get(&app, &format!("/api/games/{id}/record")).await;
-        assert_eq!(s, StatusCode::OK);
-        let game = dimchess_any::record::Game::from_record(record.as_str().unwrap()).unwrap();
-        assert_eq!(
-            game.position().to_string(),
-            state["position"].as_str().unwrap()
-        );
-    }
+    let (_, now) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(now["history"], json!([]));
+    assert_eq!(now["status"]["over"], json!(false));
 }
 
 /// `s` percent-encoded for a query string (action texts hold `*`, `^`, `>`).
@@ -383,17 +351,9 @@ fn query_text(s: &str) -> String {
         .collect()
 }
 
-/// Composes a Dimension X turn through `GET /api/games/{id}/turn`: random legal next actions
-/// until the turn may end (then ending it with even odds, or when nothing can follow);
-/// returns the turn's text.
-async fn compose_random_turn(
-    app: &Router,
-    id: &str,
-    state: &Value,
-    cells_total: usize,
-    rng: &mut Rng,
-) -> String {
-    let mut partial = state["partial"].clone();
+/// Composes a Dimension X turn through `GET /api/games/{id}/turn`; returns the turn's text.
+async fn compose_random_turn(app: &Router, id: &str, state: &Value, rng: &mut Rng) -> String {
+    let mut partial = state["board"]["partial"].clone();
     assert_eq!(partial["actions"], json!([]));
     loop {
         let next = partial["next"].as_array().unwrap();
@@ -405,15 +365,6 @@ async fn compose_random_turn(
             return partial["turn"].as_str().unwrap().to_string();
         }
         assert!(!next.is_empty(), "no next action: {partial}");
-        for a in next {
-            let cells = a[1].as_array().unwrap();
-            assert!((2..=3).contains(&cells.len()), "{a}");
-            assert!(
-                cells
-                    .iter()
-                    .all(|c| (c.as_u64().unwrap() as usize) < cells_total)
-            );
-        }
         let pick = next[rng.below(next.len())][0].as_str().unwrap();
         let mut prefix: Vec<&str> = actions.iter().map(|a| a.as_str().unwrap()).collect();
         prefix.push(pick);
@@ -423,164 +374,444 @@ async fn compose_random_turn(
         );
         let (s, v) = get(app, &uri).await;
         assert_eq!(s, StatusCode::OK, "{uri}: {v}");
-        assert_eq!(v["version"], state["version"]);
+        assert_eq!(v["ply"], state["status"]["ply"]);
         assert_eq!(v["partial"]["actions"], json!(prefix));
         partial = v["partial"].clone();
     }
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn dimension_x_turns_are_composed_action_by_action() {
-    let app = router(Config::default());
-    let (_, body) = call(
-        &app,
-        "POST",
-        "/api/games",
-        json!({"variant": "dimension-x"}).to_string(),
-    )
-    .await;
-    let size = body.to_string().len();
-    // Every legal turn (19060, about 0.9 MB) gave way to the 43 legal first actions.
-    assert!(size < 50_000, "the state is {size} bytes");
-    let id = body["id"].as_str().unwrap();
-    let p = &body["partial"];
-    assert_eq!(p["actions"], json!([]));
-    assert_eq!(p["can_end"], json!(false));
-    assert_eq!(p["next"].as_array().unwrap().len(), 43);
-    let turn = format!("/api/games/{id}/turn");
-    // A Cobra surfaces where the pawn was (X1): the turn may end, and end-turn plays it.
-    let (s, v) = get(&app, &format!("{turn}?actions=e2e4")).await;
-    assert_eq!(s, StatusCode::OK, "{v}");
-    assert_eq!(v["partial"]["can_end"], json!(true));
-    // The boards as the action left them: the pawn on e4, e2 and e4 highlighted.
-    let fide_board = &v["partial"]["layout"]["boards"][0]["cells"];
-    assert_eq!(fide_board[28]["piece"]["symbol"], json!("P"));
-    assert_eq!(fide_board[12]["piece"], Value::Null);
-    assert_eq!(v["partial"]["last_move_cells"], json!([12, 28]));
-    assert!(
-        v["partial"]["next"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|a| a[0] == json!("E2e2"))
-    );
-    let (s, v) = get(&app, &format!("{turn}?actions=e2e4,E2e2")).await;
-    assert_eq!(s, StatusCode::OK, "{v}");
-    assert_eq!(v["partial"]["turn"], json!("e2e4,E2e2"));
-    // Refusals: an action that is no legal next one, a second FIDE move (DX-4), a bad query,
-    // a variant whose moves are not composed.
-    refused(
-        get(&app, &format!("{turn}?actions=e2e5")).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-    );
-    refused(
-        get(&app, &format!("{turn}?actions=e2e4,d2d4")).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-    );
-    refused(
-        get(&app, &format!("{turn}?actions=a,b,c,d,e")).await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-    );
-    refused(
-        get(&app, &format!("{turn}?moves=e2e4")).await,
-        StatusCode::BAD_REQUEST,
-    );
-    refused(
-        get(&app, "/api/games/nope/turn").await,
-        StatusCode::NOT_FOUND,
-    );
-    let fide = new_game(&app, json!({"variant": "fide"})).await;
-    assert_eq!(fide["partial"], Value::Null);
-    refused(
-        get(
-            &app,
-            &format!("/api/games/{}/turn", fide["id"].as_str().unwrap()),
-        )
-        .await,
-        StatusCode::UNPROCESSABLE_ENTITY,
-    );
-    let (s, v) = post(
-        &app,
-        &format!("/api/games/{id}/moves"),
-        json!({"move": "e2e4,E2e2"}),
-    )
-    .await;
-    assert_eq!(s, StatusCode::OK, "{v}");
-    assert_eq!(v["history"], json!(["e2e4,E2e2"]));
-    assert_eq!(v["partial"]["actions"], json!([]));
+async fn a_random_game_of_every_variant_through_the_api() {
+    let (_server, app) = start(memory()).await;
+    let (s, list) = get(&app, "/api/variants").await;
+    assert_eq!(s, StatusCode::OK);
+    let list = list.as_array().unwrap().clone();
+    assert_eq!(list.len(), dimchess_any::VARIANTS.len());
+    let mut rng = Rng(7);
+    for v in &list {
+        let variant = v["id"].as_str().unwrap();
+        let (id, tokens, mut state) = new_game(&app, json!({"variant": variant})).await;
+        let plies = if variant == "dimension-x" { 30 } else { 300 };
+        for _ in 0..plies {
+            if state["status"]["over"] == json!(true) {
+                break;
+            }
+            let pick = if variant == "dimension-x" {
+                assert_eq!(state["board"]["moves"], Value::Null);
+                compose_random_turn(&app, &id, &state, &mut rng).await
+            } else {
+                let moves = state["board"]["moves"].as_array().unwrap();
+                assert!(
+                    !moves.is_empty(),
+                    "{variant}: no moves in a game that goes on"
+                );
+                moves[rng.below(moves.len())][0]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            };
+            let n = state["history"].as_array().unwrap().len();
+            state = play(&app, &id, &tokens, &state, &pick).await;
+            assert_eq!(state["history"].as_array().unwrap().len(), n + 1);
+        }
+        // The record replays to the same position.
+        let (s, record) = get(&app, &format!("/api/games/{id}/record")).await;
+        assert_eq!(s, StatusCode::OK);
+        let game = dimchess_any::record::Game::from_record(record.as_str().unwrap()).unwrap();
+        assert_eq!(
+            game.position().to_string(),
+            state["board"]["position"].as_str().unwrap()
+        );
+    }
+}
+
+/// Waits until the game's state satisfies `ok`.
+async fn wait_for(app: &Router, id: &str, ok: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..600 {
+        let (_, s) = get(app, &format!("/api/games/{id}")).await;
+        if ok(&s) {
+            return s;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("game {id}: timed out");
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn engine_replies_arrive_and_undo_takes_them_back() {
-    let app = router(Config::default());
-    for variant in ["fide", "three-level"] {
-        let players = if variant == "fide" { 2 } else { 4 };
+    let (_server, app) = start(memory()).await;
+    for (variant, players) in [("fide", 2), ("three-level", 4)] {
         let mut seats = vec![json!({"kind": "human"})];
-        seats.extend((1..players).map(|_| json!({"kind": "engine", "movetime_ms": 30})));
-        let g = new_game(&app, json!({"variant": variant, "seats": seats})).await;
-        let id = g["id"].as_str().unwrap();
-        let first = g["moves"][0][0].as_str().unwrap().to_string();
-        let (s, v) = post(
-            &app,
-            &format!("/api/games/{id}/moves"),
-            json!({"move": first}),
-        )
+        seats.extend((1..players).map(|_| json!({"kind": "engine", "movetime_ms": 20})));
+        let (id, tokens, state) = new_game(&app, json!({"variant": variant, "seats": seats})).await;
+        let first = state["board"]["moves"][0][0].as_str().unwrap().to_string();
+        play(&app, &id, &tokens, &state, &first).await;
+        let s = wait_for(&app, &id, |s| {
+            s["history"].as_array().unwrap().len() == players
+                && !s["status"]["thinking"].as_bool().unwrap()
+        })
         .await;
-        assert_eq!(s, StatusCode::OK, "{v}");
-        // While an engine seat is to move, a person's move is refused.
-        if v["thinking"] == json!(true) {
-            refused(
-                post(
-                    &app,
-                    &format!("/api/games/{id}/moves"),
-                    json!({"move": first}),
-                )
-                .await,
-                StatusCode::CONFLICT,
-            );
-        }
-        let start = Instant::now();
-        let state = loop {
-            let (_, v) = get(&app, &format!("/api/games/{id}")).await;
-            if v["history"].as_array().unwrap().len() == players && v["thinking"] == json!(false) {
-                break v;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(30),
-                "{variant}: no engine reply: {v}"
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        };
-        assert_eq!(state["turn"], json!(0));
-        assert_eq!(state["engine_error"], Value::Null);
-        // Undo goes back to the person's turn: the start.
-        let (s, v) = post(&app, &format!("/api/games/{id}/undo"), json!({})).await;
+        assert_eq!(s["status"]["turn"], json!(0));
+        assert_eq!(s["status"]["engine_error"], Value::Null);
+        // Undo: back to where the person was to move, the engine's replies with it.
+        let (st, v) = act(&app, &id, "undo", tokens[0].as_deref(), json!({})).await;
+        assert_eq!(st, StatusCode::OK, "{v}");
+        assert_eq!(v["state"]["history"], json!([]));
+    }
+    // Two engine seats play on their own.
+    let (id, _, _) = new_game(&app, json!({"variant": "fide", "seats": [{"kind": "engine", "movetime_ms": 5}, {"kind": "engine", "movetime_ms": 5}]})).await;
+    wait_for(&app, &id, |s| s["history"].as_array().unwrap().len() >= 6).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn resignation_draws_claims_abort_and_takebacks() {
+    let (_server, app) = start(memory()).await;
+    // Abort before both have moved; not after.
+    let (id, t, s) = new_game(&app, json!({"variant": "fide"})).await;
+    let s = play(&app, &id, &t, &s, "e2e4").await;
+    assert_eq!(s["status"]["can_abort"], json!(true));
+    let (st, v) = act(&app, &id, "abort", t[1].as_deref(), json!({})).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["state"]["status"]["result"], json!("aborted"));
+    refused(
+        act(
+            &app,
+            &id,
+            "moves",
+            t[1].as_deref(),
+            json!({"ply": 1, "move": "e7e5"}),
+        )
+        .await,
+        StatusCode::CONFLICT,
+    );
+    let (id, t, s) = new_game(&app, json!({"variant": "fide"})).await;
+    let s = play(&app, &id, &t, &s, "e2e4").await;
+    let _ = play(&app, &id, &t, &s, "e7e5").await;
+    refused(
+        act(&app, &id, "abort", t[0].as_deref(), json!({})).await,
+        StatusCode::CONFLICT,
+    );
+    // Resignation.
+    let (st, v) = act(&app, &id, "resign", t[1].as_deref(), json!({})).await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(v["state"]["status"]["result"], json!("1-0 (resignation)"));
+    let (_, record) = get(&app, &format!("/api/games/{id}/record")).await;
+    assert!(record.as_str().unwrap().contains("1-0"), "{record}");
+    // A draw offered, declined, offered again and accepted; an offer lapses with a move.
+    let (id, t, mut s) = new_game(&app, json!({"variant": "fide"})).await;
+    let (st, v) = act(&app, &id, "offer", t[0].as_deref(), json!({"what": "draw"})).await;
+    assert_eq!(st, StatusCode::OK);
+    assert_eq!(v["state"]["status"]["draw_offers"], json!([0]));
+    refused(
+        act(&app, &id, "offer", t[0].as_deref(), json!({"what": "draw"})).await,
+        StatusCode::CONFLICT,
+    );
+    let (st, _) = act(
+        &app,
+        &id,
+        "decline",
+        t[1].as_deref(),
+        json!({"what": "draw"}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK);
+    refused(
+        act(
+            &app,
+            &id,
+            "accept",
+            t[1].as_deref(),
+            json!({"what": "draw"}),
+        )
+        .await,
+        StatusCode::CONFLICT,
+    );
+    act(&app, &id, "offer", t[0].as_deref(), json!({"what": "draw"})).await;
+    s = play(&app, &id, &t, &s, "g1f3").await;
+    assert_eq!(
+        s["status"]["draw_offers"],
+        json!([0]),
+        "the offerer's own move keeps it"
+    );
+    s = play(&app, &id, &t, &s, "g8f6").await;
+    assert_eq!(
+        s["status"]["draw_offers"],
+        json!([]),
+        "the other seat's move declines it"
+    );
+    act(&app, &id, "offer", t[1].as_deref(), json!({"what": "draw"})).await;
+    let (st, v) = act(
+        &app,
+        &id,
+        "accept",
+        t[0].as_deref(),
+        json!({"what": "draw"}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["state"]["status"]["result"], json!("1/2-1/2 (agreement)"));
+    // Threefold repetition claimed by the seat to move.
+    let (id, t, mut s) = new_game(&app, json!({"variant": "fide"})).await;
+    for m in [
+        "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+    ] {
+        assert_eq!(s["status"]["claim"], Value::Null);
+        s = play(&app, &id, &t, &s, m).await;
+    }
+    assert_eq!(
+        s["status"]["claim"],
+        json!("1/2-1/2 (threefold repetition)")
+    );
+    refused(
+        act(&app, &id, "claim", t[1].as_deref(), json!({"what": "draw"})).await,
+        StatusCode::FORBIDDEN,
+    );
+    let (st, v) = act(&app, &id, "claim", t[0].as_deref(), json!({"what": "draw"})).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(
+        v["state"]["status"]["result"],
+        json!("1/2-1/2 (threefold repetition)")
+    );
+    // A takeback asked and accepted: back to before the asker's move.
+    let (id, t, s) = new_game(&app, json!({"variant": "fide"})).await;
+    let s = play(&app, &id, &t, &s, "e2e4").await;
+    let _ = play(&app, &id, &t, &s, "e7e5").await;
+    refused(
+        act(&app, &id, "undo", t[0].as_deref(), json!({})).await,
+        StatusCode::CONFLICT,
+    );
+    let (st, _) = act(
+        &app,
+        &id,
+        "offer",
+        t[0].as_deref(),
+        json!({"what": "takeback"}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK);
+    refused(
+        act(
+            &app,
+            &id,
+            "accept",
+            t[0].as_deref(),
+            json!({"what": "takeback"}),
+        )
+        .await,
+        StatusCode::CONFLICT,
+    );
+    let (st, v) = act(
+        &app,
+        &id,
+        "accept",
+        t[1].as_deref(),
+        json!({"what": "takeback"}),
+    )
+    .await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    assert_eq!(v["state"]["history"], json!([]));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn four_players_a_seat_that_resigns_leaves_and_the_last_one_wins() {
+    let (_server, app) = start(memory()).await;
+    let (id, t, s) = new_game(&app, json!({"variant": "three-level"})).await;
+    let first = s["board"]["moves"][0][0].as_str().unwrap().to_string();
+    let s = play(&app, &id, &t, &s, &first).await;
+    // Yellow resigns out of turn: out, its army gone; Blue is still to move.
+    let (st, v) = act(&app, &id, "resign", t[2].as_deref(), json!({})).await;
+    assert_eq!(st, StatusCode::OK, "{v}");
+    let now = &v["state"];
+    assert_eq!(now["status"]["seats"][2]["out"], json!("resignation"));
+    assert_eq!(now["status"]["turn"], s["status"]["turn"]);
+    assert!(
+        !now["board"]["position"]
+            .as_str()
+            .unwrap()
+            .contains('y'.to_string().as_str())
+            || now["board"]["position"]
+                .as_str()
+                .unwrap()
+                .split(' ')
+                .nth(2)
+                .unwrap()
+                .contains('y')
+    );
+    refused(
+        act(&app, &id, "resign", t[2].as_deref(), json!({})).await,
+        StatusCode::FORBIDDEN,
+    );
+    // Blue resigns on its turn: Green is next (Yellow is out).
+    let (_, v) = act(&app, &id, "resign", t[1].as_deref(), json!({})).await;
+    assert_eq!(v["state"]["status"]["turn"], json!(3));
+    assert_eq!(v["state"]["status"]["over"], json!(false));
+    // Green resigns: Red is the last one left and wins.
+    let (_, v) = act(&app, &id, "resign", t[3].as_deref(), json!({})).await;
+    assert_eq!(
+        v["state"]["status"]["over"],
+        json!(true),
+        "{}",
+        v["state"]["status"]
+    );
+    assert!(
+        v["state"]["status"]["result"]
+            .as_str()
+            .unwrap()
+            .contains("Red"),
+        "{}",
+        v["state"]["status"]["result"]
+    );
+    // The record: one game per stretch, each replays.
+    let (_, record) = get(&app, &format!("/api/games/{id}/record")).await;
+    let games = dimchess_any::record::read_games(record.as_str().unwrap());
+    assert_eq!(games.len(), 4);
+    assert!(games.iter().all(Result::is_ok));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn games_survive_a_restart_on_the_same_database() {
+    let dir = std::env::temp_dir().join(format!("dimchess-web-restart-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = Config {
+        db: dir.join("games.db").to_string_lossy().into(),
+        ..memory()
+    };
+    let (server, app) = start(config.clone()).await;
+    let (id, t, s) = new_game(
+        &app,
+        json!({"variant": "fide", "clock": {"base_ms": 60000, "inc_ms": 1000}}),
+    )
+    .await;
+    let mut s = s;
+    for m in ["e2e4", "e7e5", "g1f3"] {
+        s = play(&app, &id, &t, &s, m).await;
+    }
+    let clocks = s["status"]["clocks"]["remaining_ms"].clone();
+    let (over_id, ot, os) = new_game(&app, json!({"variant": "fide"})).await;
+    let _ = play(&app, &over_id, &ot, &os, "f2f3").await;
+    act(&app, &over_id, "resign", ot[0].as_deref(), json!({})).await;
+    drop(app);
+    drop(server);
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let (_server, app) = start(config).await;
+    let (_, now) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(now["history"], json!(["e2e4", "e7e5", "g1f3"]));
+    // Black's clock did not run while the server was down: as it was when its turn began.
+    let left = now["status"]["clocks"]["remaining_ms"].clone();
+    assert_eq!(left[0], clocks[0]);
+    assert!(
+        left[1].as_i64().unwrap() > clocks[1].as_i64().unwrap() - 500,
+        "{left} {clocks}"
+    );
+    // The tokens still hold their seats; play goes on.
+    let s = play(&app, &id, &t, &now, "b8c6").await;
+    assert_eq!(s["history"].as_array().unwrap().len(), 4);
+    refused(
+        act(
+            &app,
+            &id,
+            "moves",
+            t[1].as_deref(),
+            json!({"ply": 4, "move": "a7a6"}),
+        )
+        .await,
+        StatusCode::FORBIDDEN,
+    );
+    // A finished game stays readable, with its result and record.
+    let (_, done) = get(&app, &format!("/api/games/{over_id}")).await;
+    assert_eq!(done["status"]["result"], json!("0-1 (resignation)"));
+    let (_, record) = get(&app, &format!("/api/games/{over_id}/record")).await;
+    assert!(record.as_str().unwrap().contains("1. f3 0-1"), "{record}");
+    let (s, page) = get(&app, &format!("/game/{over_id}")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(page.as_str().unwrap().contains("<script src=\"/net.js\">"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn memory_holds_a_bounded_number_of_idle_games_and_the_rest_reload() {
+    let config = Config {
+        max_games: 5,
+        ..memory()
+    };
+    let (server, app) = start(config).await;
+    let mut ids = Vec::new();
+    for _ in 0..60 {
+        let (id, t, s) = new_game(&app, json!({"variant": "fide"})).await;
+        play(&app, &id, &t, &s, "d2d4").await;
+        ids.push(id);
+    }
+    assert!(
+        server.games_in_memory() <= 5,
+        "{} in memory",
+        server.games_in_memory()
+    );
+    // Every game is still there (loaded again from the database).
+    for id in &ids {
+        let (s, v) = get(&app, &format!("/api/games/{id}")).await;
         assert_eq!(s, StatusCode::OK);
-        assert_eq!(v["history"], json!([]));
+        assert_eq!(v["history"], json!(["d2d4"]));
     }
-    // An engine that opens the game moves on its own.
-    let g = new_game(&app, json!({"variant": "fide", "seats": [{"kind": "engine", "movetime_ms": 20}, {"kind": "engine", "movetime_ms": 20}]})).await;
-    let id = g["id"].as_str().unwrap();
-    let start = Instant::now();
-    loop {
-        let (_, v) = get(&app, &format!("/api/games/{id}")).await;
-        if v["history"].as_array().unwrap().len() >= 4 {
-            break;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "engines do not play: {v}"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    assert!(server.games_in_memory() <= 5);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn idle_unfinished_games_are_archived() {
+    let config = Config {
+        archive_after: Duration::from_millis(300),
+        archive_every: Duration::from_secs(3600),
+        ..memory()
+    };
+    let (server, app) = start(config).await;
+    let (id, t, s) = new_game(&app, json!({"variant": "fide"})).await;
+    let (done, dt, _) = new_game(&app, json!({"variant": "fide"})).await;
+    act(&app, &done, "resign", dt[0].as_deref(), json!({})).await;
+    assert!(server.archive_now().await.is_empty(), "nothing idle yet");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(server.archive_now().await, vec![id.clone()]);
+    let (_, now) = get(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(now["status"]["over"], json!(true));
+    assert!(
+        now["status"]["result"]
+            .as_str()
+            .unwrap()
+            .starts_with("archived")
+    );
+    refused(
+        act(
+            &app,
+            &id,
+            "moves",
+            t[0].as_deref(),
+            json!({"ply": 0, "move": "e2e4"}),
+        )
+        .await,
+        StatusCode::CONFLICT,
+    );
+    let _ = s;
+    let (_, finished) = get(&app, &format!("/api/games/{done}")).await;
+    assert_eq!(finished["status"]["result"], json!("0-1 (resignation)"));
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_page_is_served() {
-    let app = router(Config::default());
-    for path in ["/", "/app.js", "/style.css"] {
-        let req = Request::builder().uri(path).body(Body::empty()).unwrap();
-        let res = app.clone().oneshot(req).await.unwrap();
+    let (_server, app) = start(memory()).await;
+    for (path, kind) in [
+        ("/", "text/html"),
+        ("/game/0123abcd", "text/html"),
+        ("/app.js", "text/javascript"),
+        ("/net.js", "text/javascript"),
+        ("/board.js", "text/javascript"),
+        ("/style.css", "text/css"),
+    ] {
+        let res = app
+            .clone()
+            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
         assert_eq!(res.status(), StatusCode::OK, "{path}");
+        let ct = res.headers()["content-type"].to_str().unwrap().to_string();
+        assert!(ct.starts_with(kind), "{path}: {ct}");
     }
 }

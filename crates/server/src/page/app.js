@@ -1,43 +1,50 @@
-// The dimchess page: draws the state the API sends (docs/web.md) and plays moves by clicks.
+// The dimchess page: the new-game form (`/`) and a game (`/game/<id>`). The game's state comes
+// from the server over the game's WebSocket (net.js) and is drawn by board.js; this file holds
+// the game state, the moves by clicks, the seat's buttons and the clocks.
 // A move is chosen by clicking the cells its text names, in order; where several moves share
-// the clicked cells (a promotion, a launch, a combination or a split, a turn that may end or
-// go on), they are offered as buttons. Any move can also be typed.
-// A Dimension X turn is composed action by action: the state holds the legal first actions
-// (`partial`), and each action chosen asks the server for the legal next ones
-// (`GET /api/games/{id}/turn?actions=...`) until the turn is ended.
+// the clicked cells (a promotion, a launch, a combination or a split), they are offered as
+// buttons. A Dimension X turn is composed action by action (`GET /api/games/{id}/turn`) and
+// sent whole once it ends.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 let variants = [];
-let state = null;       // the last state from the server
+let state = null;       // the game as the page shows it (see flatten())
+let model = null;       // the server's state (net.js)
+let net = null;         // the connection
 let selection = [];     // cell indices clicked so far
 let flipped = false;
-let pollTimer = null;
-let cellNames = [];     // cell index -> name
+let cellNames = [];
 let partial = null;     // a turn being composed action by action (Dimension X), else null
+let received = 0;       // performance.now() when the status was received (clocks count down from it)
+const shownAt = {};     // number of moves -> Date.now() when the page first drew them
+const gameId = (/^\/game\/([0-9a-f]+)$/.exec(location.pathname) || [])[1] || null;
 
 /** What clicks choose among: the legal next actions of the turn being composed, or the moves. */
 const choosable = () => (partial ? partial.next : state.moves) || [];
 
-async function api(method, path, body) {
+async function api(method, path, body, token) {
   const opts = { method, headers: {} };
   if (body !== undefined) {
     opts.headers["content-type"] = "application/json";
     opts.body = JSON.stringify(body);
   }
+  if (token) opts.headers.authorization = "Bearer " + token;
   const res = await fetch(path, opts);
   const data = await res.json().catch(() => ({ error: res.statusText }));
-  if (!res.ok) throw new Error(data.error || res.statusText);
+  if (!res.ok) throw Object.assign(new Error(data.error || res.statusText), { status: res.status });
   return data;
 }
 
 function showError(msg) { $("error").textContent = msg || ""; }
 
-function textColour(bg) {
-  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(bg || "");
-  if (!m) return "#000";
-  const [r, g, b] = m.slice(1).map((h) => parseInt(h, 16));
-  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#000" : "#fff";
+// ---- seat tokens, kept per game in this browser ---------------------------------------
+
+function loadTokens(id) {
+  try { return JSON.parse(localStorage.getItem("dimchess:tokens:" + id) || "[]"); } catch { return []; }
+}
+function saveTokens(id, tokens) {
+  localStorage.setItem("dimchess:tokens:" + id, JSON.stringify([...new Set(tokens)]));
 }
 
 // ---- new game form -------------------------------------------------------------------
@@ -55,11 +62,12 @@ function renderSeatInputs() {
     label.textContent = (names[i] || "Seat " + (i + 1)) + " ";
     const sel = document.createElement("select");
     sel.id = "seat-" + i;
-    for (const k of ["human", "engine"]) {
+    for (const [k, text] of [["me", "me"], ["invite", "invite"], ["engine", "engine"]]) {
       const o = document.createElement("option");
-      o.value = k; o.textContent = k;
+      o.value = k; o.textContent = text;
       sel.append(o);
     }
+    sel.value = i === 0 ? "me" : "invite";
     label.append(sel);
     const ms = document.createElement("input");
     ms.type = "number"; ms.min = "10"; ms.max = "10000"; ms.step = "10"; ms.value = "500";
@@ -70,45 +78,73 @@ function renderSeatInputs() {
   }
 }
 
-async function newGame(body) {
+async function newGame(body, mine) {
   showError("");
   try {
-    const s = await api("POST", "/api/games", body);
-    selection = [];
-    setState(s);
-    history.replaceState(null, "", "#" + s.id);
+    const r = await api("POST", "/api/games", body);
+    const tokens = r.invites.filter((i) => mine.includes(i.seat)).map((i) => i.token);
+    saveTokens(r.id, tokens);
+    const others = r.invites.filter((i) => !mine.includes(i.seat))
+      .map((i) => ({ seat: i.seat, url: location.origin + i.url }));
+    localStorage.setItem("dimchess:invites:" + r.id, JSON.stringify({ invites: others, spectate: location.origin + r.spectate }));
+    location.assign("/game/" + r.id);
   } catch (e) { showError(e.message); }
+}
+
+function formBody() {
+  const v = variants.find((x) => x.id === $("variant").value);
+  const seats = [];
+  const mine = [];
+  for (let i = 0; i < v.players; i++) {
+    const kind = $("seat-" + i).value;
+    if (kind === "engine") seats.push({ kind, movetime_ms: Math.max(1, parseInt($("movetime-" + i).value, 10) || 500) });
+    else { seats.push({ kind: "human" }); if (kind === "me") mine.push(i); }
+  }
+  const body = { variant: v.id, seats };
+  const base = parseFloat($("clock-base").value);
+  if (base > 0) body.clock = { base_ms: Math.round(base * 60000), inc_ms: Math.round((parseFloat($("clock-inc").value) || 0) * 1000) };
+  return { body, mine };
 }
 
 $("new-game").addEventListener("submit", (ev) => {
   ev.preventDefault();
-  const v = variants.find((x) => x.id === $("variant").value);
-  const seats = [];
-  for (let i = 0; i < v.players; i++) {
-    const kind = $("seat-" + i).value;
-    seats.push(kind === "engine"
-      ? { kind, movetime_ms: Math.max(1, parseInt($("movetime-" + i).value, 10) || 500) }
-      : { kind });
-  }
-  newGame({ variant: v.id, seats });
+  const { body, mine } = formBody();
+  newGame(body, mine);
 });
 $("variant").addEventListener("change", renderSeatInputs);
 
-// ---- drawing -------------------------------------------------------------------------
+// ---- the game's state ----------------------------------------------------------------
 
-function setState(s) {
-  state = s;
-  partial = s.partial || null;
-  clearTimeout(pollTimer);
-  if (s.thinking) pollTimer = setTimeout(poll, 150);
-  render();
+/** The page's view of the model: the board's and the status's fields side by side. */
+function flatten(m) {
+  const b = m.board, st = m.status;
+  return {
+    id: m.id, variant: m.variant, version: m.v, history: m.history, status: st,
+    position: b.position, turn: b.turn, layout: b.layout, last_move_cells: b.last_move_cells,
+    moves: b.moves, partial: b.partial, over: st.over, result: st.result, seats: st.seats,
+    thinking: st.thinking, engine_error: st.engine_error,
+    engine_to_move: !st.over && (st.seats[st.turn] || {}).kind === "engine",
+    mine: net ? net.seats : [],
+  };
 }
 
-async function poll() {
-  if (!state) return;
-  try {
-    setState(await api("GET", "/api/games/" + state.id));
-  } catch (e) { showError(e.message); }
+function setModel(m) {
+  const before = state;
+  model = m;
+  state = flatten(m);
+  received = performance.now();
+  // A turn being composed is kept only while the position is the same.
+  if (!before || before.position !== state.position || before.over !== state.over) {
+    partial = state.partial || null;
+    selection = [];
+  }
+  render();
+  if (!(state.history.length in shownAt)) shownAt[state.history.length] = Date.now();
+}
+
+/** Whether this page may move now: it holds the seat to move, and the game goes on. */
+function myTurn() {
+  return state && !state.over && state.mine.includes(state.turn) && state.seats[state.turn].kind === "human";
 }
 
 function candidates() {
@@ -118,149 +154,36 @@ function candidates() {
 
 function render() {
   const s = state;
-  // While a turn is composed, the boards as its actions so far left them.
+  if (!s) return;
   const composing = partial && partial.layout;
   const layout = composing ? partial.layout : s.layout;
   document.body.dataset.version = s.version;
-  document.body.dataset.thinking = s.thinking;
   document.body.dataset.variant = s.variant;
   document.body.dataset.over = s.over;
   if ($("variant").value !== s.variant) {
-    // A game opened by its id (`/#id`) may be of another variant than the form shows.
+    // The new-game form starts with the game's variant (and its seats).
     $("variant").value = s.variant;
     renderSeatInputs();
   }
-  const humanToMove = !s.over && !s.engine_to_move;
-  const cands = humanToMove ? candidates() : [];
+  const mayMove = myTurn();
+  const cands = mayMove ? candidates() : [];
   const targets = new Set();
   const starts = new Set();
-  for (const [, cells] of cands) {
-    if (cells.length > selection.length) targets.add(cells[selection.length]);
-  }
-  if (humanToMove) for (const [, cells] of choosable()) if (cells.length) starts.add(cells[0]);
-  const last = new Set(composing ? partial.last_move_cells : s.last_move_cells);
-  const landings = new Map();
-  let offset = 0;
-  const offsets = layout.boards.map((b) => { const o = offset; offset += b.cells.length; return o; });
-  for (const f of layout.in_flight) landings.set(offsets[f.landing.board] + f.landing.cell, f);
-
-  // Boards.
-  const boards = $("boards");
-  boards.textContent = "";
-  cellNames = [];
-  layout.boards.forEach((b, bi) => {
-    const div = document.createElement("div");
-    div.className = "board";
-    const h = document.createElement("h3");
-    h.textContent = b.name;
-    div.append(h);
-    const grid = document.createElement("div");
-    grid.className = "grid";
-    grid.setAttribute("role", "grid");
-    grid.setAttribute("aria-label", b.name);
-    grid.style.gridTemplateColumns = "1.1rem repeat(" + b.files + ", auto)";
-    const ranks = [...Array(b.ranks).keys()].reverse();
-    const files = [...Array(b.files).keys()];
-    if (flipped) { ranks.reverse(); files.reverse(); }
-    for (const r of ranks) {
-      const lab = document.createElement("span");
-      lab.className = "label";
-      lab.textContent = b.rank_labels[r] || "";
-      grid.append(lab);
-      for (const f of files) {
-        const i = r * b.files + f;
-        const cell = b.cells[i];
-        const g = offsets[bi] + i;
-        if (!cell) {
-          const hole = document.createElement("span");
-          hole.className = "hole";
-          grid.append(hole);
-          continue;
-        }
-        cellNames[g] = cell.name;
-        const btn = document.createElement("button");
-        btn.type = "button";
-        btn.className = "cell" + (cell.dark ? " dark" : "");
-        btn.dataset.cell = g;
-        btn.dataset.name = cell.name;
-        let label = cell.name;
-        if (cell.piece) {
-          const p = document.createElement("span");
-          const colour = (layout.players[cell.piece.owner] || {}).colour || "#888";
-          p.className = "piece";
-          p.style.background = colour;
-          p.style.color = textColour(colour);
-          p.textContent = cell.piece.symbol;
-          p.title = cell.piece.name;
-          btn.append(p);
-          btn.classList.add("has-piece");
-          btn.dataset.piece = cell.piece.symbol;
-          btn.dataset.owner = cell.piece.owner;
-          label += " " + ((layout.players[cell.piece.owner] || {}).name || "") + " " + cell.piece.name;
-        }
-        if (last.has(g)) btn.classList.add("last");
-        if (selection.includes(g)) btn.classList.add("selected");
-        if (targets.has(g) && selection.length > 0) { btn.classList.add("target"); label += ", can go here"; }
-        if (selection.length === 0 && starts.has(g)) btn.dataset.start = "1";
-        if (landings.has(g)) {
-          const f = landings.get(g);
-          btn.classList.add("landing");
-          label += ", " + f.piece.name + " lands here in " + f.turns + " turns";
-        }
-        btn.setAttribute("aria-label", label);
-        btn.addEventListener("click", () => clickCell(g));
-        grid.append(btn);
-      }
-    }
-    const corner = document.createElement("span");
-    grid.append(corner);
-    for (const f of files) {
-      const lab = document.createElement("span");
-      lab.className = "label";
-      lab.textContent = b.file_labels[f] || "";
-      grid.append(lab);
-    }
-    div.append(grid);
-    boards.append(div);
+  for (const [, cells] of cands) if (cells.length > selection.length) targets.add(cells[selection.length]);
+  if (mayMove) for (const [, cells] of choosable()) if (cells.length) starts.add(cells[0]);
+  cellNames = drawBoards($("boards"), $("flight"), layout, {
+    flipped, selection, targets, starts,
+    last: new Set(composing ? partial.last_move_cells : s.last_move_cells),
+    onClick: clickCell,
   });
-
-  // Pieces in flight.
-  const flight = $("flight");
-  flight.textContent = "";
-  if (layout.in_flight.length) {
-    const ul = document.createElement("ul");
-    for (const f of layout.in_flight) {
-      const li = document.createElement("li");
-      const at = cellNames[offsets[f.landing.board] + f.landing.cell] || "?";
-      li.textContent = "In flight: " + ((layout.players[f.piece.owner] || {}).name || "") + " " +
-        f.piece.name + " lands on " + at + " in " + f.turns + " turn" + (f.turns === 1 ? "" : "s");
-      ul.append(li);
-    }
-    flight.append(ul);
-  }
-
-  // Players and status.
-  const eliminated = (layout.notes.find(([k]) => k === "eliminated") || [, ""])[1];
-  const players = $("players");
-  players.textContent = "";
-  layout.players.forEach((p, i) => {
-    const li = document.createElement("li");
-    const sw = document.createElement("span");
-    sw.className = "swatch"; sw.style.background = p.colour;
-    const seat = s.seats[i] || { kind: "human" };
-    li.append(sw, document.createTextNode(p.name + " (" + seat.kind +
-      (seat.kind === "engine" ? ", " + seat.movetime_ms + " ms" : "") + ")"));
-    if (i === s.turn && !s.over) li.classList.add("to-move");
-    if (eliminated.split(/[ ,]+/).includes(p.name)) { li.classList.add("out"); li.title = "eliminated"; }
-    players.append(li);
-  });
-  const mover = (layout.players[s.turn] || {}).name || "";
+  renderPlayers();
+  const mover = (s.layout.players[s.turn] || {}).name || "";
   $("status").textContent = s.over ? "Game over: " + s.result
     : s.thinking ? mover + ": the engine is thinking…"
     : s.engine_error ? "Engine error: " + s.engine_error
+    : mayMove ? mover + " to move (you)"
     : mover + " to move";
 
-  // Selection, matching moves, cell-less moves.
   $("selection").hidden = selection.length === 0;
   $("selected-cells").textContent = selection.map((c) => cellNames[c]).join(" → ");
   const choices = $("choices");
@@ -277,9 +200,8 @@ function render() {
   }
   const extra = $("extra-moves");
   extra.textContent = "";
-  if (humanToMove) for (const [text, cells] of choosable()) if (cells.length === 0) extra.append(moveButton(text));
-  // The turn being composed: its actions so far, "end turn" once it may end.
-  $("turn").hidden = !(humanToMove && partial);
+  if (mayMove) for (const [text, cells] of choosable()) if (cells.length === 0) extra.append(moveButton(text));
+  $("turn").hidden = !(mayMove && partial);
   if (partial) {
     $("turn-actions").textContent = partial.actions.length ? partial.actions.join(", ") : "(no action yet)";
     $("end-turn").disabled = !(partial.can_end && partial.actions.length > 0);
@@ -287,8 +209,8 @@ function render() {
     $("restart-turn").disabled = partial.actions.length === 0;
   }
   renderMatches();
+  renderControls();
 
-  // Move list and notes.
   const hist = $("history");
   hist.textContent = "";
   s.history.forEach((t, i) => {
@@ -313,8 +235,116 @@ function render() {
     notes.append(dt, dd);
   }
   $("download").href = "/api/games/" + s.id + "/record";
-  $("download").setAttribute("download", s.variant + ".pgn");
-  $("undo").disabled = s.history.length === 0;
+  $("download").setAttribute("download", s.variant + "-" + s.id + ".pgn");
+}
+
+/** Milliseconds since the status was received. */
+const since = () => performance.now() - received;
+
+/** A clock's text: m:ss, tenths under 10 s. */
+function clockText(ms) {
+  ms = Math.max(0, ms);
+  if (ms < 10000) return (ms / 1000).toFixed(1);
+  const s = Math.floor(ms / 1000);
+  return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+}
+
+/** Players: colour, who plays, connection, clock, whether out; the seat to move marked. */
+function renderPlayers() {
+  const s = state;
+  const eliminated = (s.layout.notes.find(([k]) => k === "eliminated") || [, ""])[1];
+  const players = $("players");
+  players.textContent = "";
+  const clocks = s.status.clocks;
+  s.layout.players.forEach((p, i) => {
+    const seat = s.seats[i] || { kind: "human", connected: false };
+    const li = document.createElement("li");
+    li.dataset.seat = i;
+    const sw = document.createElement("span");
+    sw.className = "swatch"; sw.style.background = p.colour;
+    const dot = document.createElement("span");
+    dot.className = "presence " + (seat.connected ? "on" : "off");
+    dot.title = seat.connected ? "connected" : "disconnected";
+    const name = document.createElement("span");
+    name.className = "name";
+    name.textContent = p.name + " (" + (seat.kind === "engine" ? "engine, " + seat.movetime_ms + " ms"
+      : state.mine.includes(i) ? "you" : "human") + ")" +
+      (seat.kind === "human" && !seat.connected ? " — disconnected" : "") +
+      (seat.out ? " — out: " + seat.out : "");
+    li.append(sw, dot, name);
+    if (clocks) {
+      const c = document.createElement("span");
+      c.className = "clock";
+      c.dataset.seat = i;
+      li.append(c);
+    }
+    if (i === s.turn && !s.over) li.classList.add("to-move");
+    if (seat.out || eliminated.split(/[ ,]+/).includes(p.name)) { li.classList.add("out"); li.title = "eliminated"; }
+    players.append(li);
+  });
+  tickClocks();
+}
+
+/** The clocks count down between the server's messages (the server alone decides a flag). */
+function tickClocks() {
+  if (!state || !state.status.clocks) return;
+  const c = state.status.clocks;
+  for (const el of document.querySelectorAll(".clock")) {
+    const i = +el.dataset.seat;
+    const running = c.running === i && !state.over;
+    const ms = c.remaining_ms[i] - (running ? since() : 0);
+    el.textContent = clockText(ms);
+    el.classList.toggle("running", running);
+    el.classList.toggle("low", ms < 10000);
+  }
+  renderAbsent();
+}
+setInterval(tickClocks, 100);
+
+/** The seats the page may claim against: people away for longer than the grace period. */
+function absentSeats() {
+  const s = state;
+  if (!s || s.over || !s.mine.length) return [];
+  return s.seats.map((x, i) => [x, i]).filter(([x, i]) => x.kind === "human" && !x.connected && !x.out &&
+    !s.mine.includes(i) && x.away_ms != null && x.away_ms + since() >= s.status.grace_ms).map(([, i]) => i);
+}
+
+function renderAbsent() {
+  const b = $("claim-absent");
+  if (!b) return;
+  const away = absentSeats();
+  b.hidden = away.length === 0;
+}
+
+/** The seat's buttons: what it may do now. */
+function renderControls() {
+  const s = state;
+  const st = s.status;
+  const mine = s.mine.filter((i) => !(s.seats[i] || {}).out);
+  const playing = !s.over && mine.length > 0;
+  const people = s.seats.filter((x) => x.kind === "human").length;
+  const offered = st.draw_offers.filter((i) => !s.mine.includes(i));
+  const iOffered = st.draw_offers.some((i) => s.mine.includes(i));
+  const show = (id, yes) => { $(id).hidden = !yes; };
+  show("controls", playing);
+  show("resign", playing);
+  show("abort", playing && st.can_abort);
+  show("offer-draw", playing && offered.length === 0 && !iOffered);
+  show("accept-draw", playing && offered.length > 0 && !iOffered);
+  show("decline-draw", playing && offered.length > 0 && !iOffered);
+  show("claim-draw", playing && !!st.claim && s.mine.includes(s.turn));
+  $("claim-draw").textContent = st.claim ? "Claim " + st.claim : "Claim draw";
+  const two = s.seats.length === 2 && people === 2;
+  const myMoves = s.history.length > 0;
+  show("takeback", playing && two && myMoves && st.takeback === null);
+  show("accept-takeback", playing && st.takeback !== null && !s.mine.includes(st.takeback));
+  show("decline-takeback", playing && st.takeback !== null && !s.mine.includes(st.takeback));
+  show("undo", playing && people === mine.length && s.history.length > 0);
+  const notes = [];
+  if (st.draw_offers.length && !s.over) notes.push("Draw offered by " + st.draw_offers.map((i) => s.layout.players[i].name).join(", "));
+  if (st.takeback !== null && !s.over) notes.push(s.layout.players[st.takeback].name + " asks to take back a move");
+  $("offers").textContent = notes.join(". ");
+  renderAbsent();
 }
 
 /** A button that plays the move `text`, or performs the action `text` of a composed turn. */
@@ -336,7 +366,7 @@ function renderMatches() {
   const box = $("matches");
   box.textContent = "";
   const typed = $("move-text").value.trim();
-  if (!typed || !state || state.over) return;
+  if (!typed || !state || !myTurn()) return;
   if (partial && typed.includes(",")) return; // a whole turn typed: Enter plays it
   const found = choosable().filter(([t]) => t.startsWith(typed)).slice(0, 30);
   for (const [t] of found) box.append(moveButton(t));
@@ -345,7 +375,7 @@ function renderMatches() {
 // ---- input ---------------------------------------------------------------------------
 
 function clickCell(g) {
-  if (!state || state.over || state.engine_to_move) return;
+  if (!myTurn()) return;
   const next = selection.concat([g]);
   const matches = (sel) => choosable().filter(([, cells]) =>
     cells.length >= sel.length && sel.every((c, i) => cells[i] === c));
@@ -375,54 +405,79 @@ async function chooseAction(text) {
   const actions = partial.actions.concat([text]);
   try {
     const r = await api("GET", "/api/games/" + s.id + "/turn?actions=" + encodeURIComponent(actions.join(",")));
-    if (state !== s || r.version !== s.version) return; // the game moved on meanwhile
+    if (state.position !== s.position || r.ply !== s.status.ply) return; // the game moved on
     partial = r.partial;
     $("move-text").value = "";
     if (partial.next.length === 0 && partial.can_end) { playMove(partial.turn); return; }
     render();
-    renderMatches();
   } catch (e) { showError(e.message); render(); }
 }
 
+/** Sends a move (a whole Dimension X turn) at the game's ply; the server's event shows it. */
 async function playMove(text) {
   showError("");
   selection = [];
-  try {
-    setState(await api("POST", "/api/games/" + state.id + "/moves", { move: text }));
-    $("move-text").value = "";
-    renderMatches();
-  } catch (e) { showError(e.message); render(); }
+  const ply = state.status.ply;
+  $("move-text").value = "";
+  render();
+  try { await net.move(ply, text); } catch (e) { showError(e.message); render(); }
+}
+
+async function command(msg) {
+  showError("");
+  try { await net.command(msg); } catch (e) { showError(e.message); }
 }
 
 $("text-move").addEventListener("submit", (ev) => {
   ev.preventDefault();
   const t = $("move-text").value.trim();
-  if (t) playMove(t);
+  if (t && myTurn()) playMove(t);
 });
 $("move-text").addEventListener("input", renderMatches);
 $("clear").addEventListener("click", () => { selection = []; render(); });
 $("end-turn").addEventListener("click", () => { if (partial && partial.can_end) playMove(partial.turn); });
-$("restart-turn").addEventListener("click", () => {
-  selection = [];
-  partial = state.partial || null;
-  render();
-});
+$("restart-turn").addEventListener("click", () => { selection = []; partial = state.partial || null; render(); });
 document.addEventListener("keydown", (ev) => {
   if (ev.key === "Escape" && selection.length) { selection = []; render(); }
 });
-$("undo").addEventListener("click", async () => {
-  showError("");
-  selection = [];
-  try { setState(await api("POST", "/api/games/" + state.id + "/undo", {})); } catch (e) { showError(e.message); }
-});
 $("flip").addEventListener("click", () => { flipped = !flipped; render(); });
+$("resign").addEventListener("click", () => { if (confirm("Resign?")) command({ t: "resign" }); });
+$("abort").addEventListener("click", () => command({ t: "abort" }));
+$("offer-draw").addEventListener("click", () => command({ t: "offer", what: "draw" }));
+$("accept-draw").addEventListener("click", () => command({ t: "accept", what: "draw" }));
+$("decline-draw").addEventListener("click", () => command({ t: "decline", what: "draw" }));
+$("claim-draw").addEventListener("click", () => command({ t: "claim", what: "draw" }));
+$("claim-absent").addEventListener("click", () => command({ t: "claim", what: "absent" }));
+$("takeback").addEventListener("click", () => command({ t: "offer", what: "takeback" }));
+$("accept-takeback").addEventListener("click", () => command({ t: "accept", what: "takeback" }));
+$("decline-takeback").addEventListener("click", () => command({ t: "decline", what: "takeback" }));
+$("undo").addEventListener("click", () => command({ t: "undo" }));
 $("import-toggle").addEventListener("click", () => { $("import").hidden = !$("import").hidden; });
 $("import").addEventListener("submit", (ev) => {
   ev.preventDefault();
-  newGame({ record: $("import-text").value });
+  const players = 4; // every seat is this page's: it replays a record at one screen
+  newGame({ record: $("import-text").value }, [...Array(players).keys()]);
 });
 
 // ---- start ---------------------------------------------------------------------------
+
+function showInvites(id) {
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem("dimchess:invites:" + id) || "null"); } catch { saved = null; }
+  const box = $("invites");
+  box.textContent = "";
+  const spectate = (saved && saved.spectate) || location.origin + "/game/" + id;
+  const rows = ((saved && saved.invites) || []).map((i) => ["Invite for seat " + (i.seat + 1), i.url, "invite-" + i.seat]);
+  rows.push(["Spectators", spectate, "spectate"]);
+  for (const [label, url, key] of rows) {
+    const p = document.createElement("p");
+    p.append(label + ": ");
+    const a = document.createElement("a");
+    a.href = url; a.textContent = url; a.dataset.invite = key;
+    p.append(a);
+    box.append(p);
+  }
+}
 
 (async function start() {
   try {
@@ -437,9 +492,27 @@ $("import").addEventListener("submit", (ev) => {
   const params = new URLSearchParams(location.search);
   if (params.get("variant")) sel.value = params.get("variant");
   renderSeatInputs();
-  const id = location.hash.slice(1);
-  if (id) {
-    try { setState(await api("GET", "/api/games/" + id)); return; } catch (e) { /* gone: start anew */ }
+  if (!gameId) {
+    document.body.classList.add("lobby");
+    $("status").textContent = "Choose a variant and the seats, then start.";
+    return;
   }
-  newGame({ variant: sel.value });
+  // An invitation: the seat's token, kept in this browser for this game, then out of the address.
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const tokens = loadTokens(gameId);
+  if (hash.get("token")) {
+    tokens.push(hash.get("token"));
+    saveTokens(gameId, tokens);
+    history.replaceState(null, "", location.pathname);
+  }
+  showInvites(gameId);
+  net = new GameSocket(gameId, loadTokens(gameId), {
+    state: (m) => setModel(m),
+    status: (text, attempt) => {
+      const c = $("connection");
+      c.textContent = text === "connected" ? "connected" : "reconnecting… (attempt " + attempt + ")";
+      c.dataset.state = text === "connected" ? "connected" : "reconnecting";
+    },
+    error: (msg) => showError(msg),
+  });
 })();
