@@ -2,9 +2,9 @@
 //! dispatched by `match` (no trait objects), so that generic code such as perft is
 //! monomorphised per variant inside one match.
 //!
-//! To add a variant, add one line to the `any_position!` invocation at the bottom of this file
-//! (its position type must implement [`dimchess_core::Position`] and
-//! [`dimchess_core::Describe`], and its move type `Display` as the move's canonical text) and its ids to [`crate::registry::VARIANTS`].
+//! The arms come from the crate's one list of variants (`for_each_variant!` in `lib.rs`):
+//! each position type must implement [`dimchess_core::Position`] and
+//! [`dimchess_core::Describe`], and its move type `Display` as the move's canonical text.
 
 use core::fmt;
 
@@ -18,7 +18,7 @@ use dimchess_engine::solve::{Solution, SolveOptions, SolveReport, solve};
 use crate::registry::VariantInfo;
 
 macro_rules! any_position {
-    ($($name:ident($pos:ty)),* $(,)?) => {
+    ($($name:ident($id:literal, $pos:ty, $engine:ty, $description:literal)),* $(,)?) => {
         /// A position of one concrete variant type: one arm per variant crate. The registry
         /// builds these; [`AnyPosition`] pairs one with its variant id.
         #[derive(Clone)]
@@ -300,18 +300,7 @@ macro_rules! any_position {
     };
 }
 
-// One line per variant crate: `Name(position type)`.
-any_position! {
-    Fide(dimchess_fide::Chess),
-    Redistribution(dimchess_redistribution::Redistribution),
-    DimensionChess(dimchess_dimension_chess::DimensionChess),
-    Hyperspace(dimchess_hyperspace::Hyperspace),
-    HyperspaceOptional(dimchess_hyperspace::HyperspaceOptional),
-    DimensionX(dimchess_dimension_x::DxPosition),
-    ThreeLevel(dimchess_three_level::ThreeLevel),
-    ThreeLevelXiangqi(dimchess_three_level::ThreeLevelXiangqi),
-    ThreeLevelCheckmatePromotion(dimchess_three_level::ThreeLevelCheckmatePromotion),
-}
+for_each_variant!(any_position);
 
 /// A position of any registered variant, with its variant ([`VariantInfo`]).
 ///

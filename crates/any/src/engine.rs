@@ -99,7 +99,7 @@ pub struct AnyEngine {
 }
 
 macro_rules! engines {
-    ($($name:ident($pos:ty, $engine:ty)),* $(,)?) => {
+    ($($name:ident($id:literal, $pos:ty, $engine:ty, $description:literal)),* $(,)?) => {
         #[derive(Default)]
         #[allow(non_snake_case)]
         struct Engines {
@@ -275,20 +275,7 @@ impl RootSearch<dimchess_dimension_x::DxPosition>
     }
 }
 
-// Each arm: the variant, its position type and the engine that searches it (Dimension X has
-// the action-level search, `ActionEngine` over its `PartialTurn`; the others the generic
-// `Engine`).
-engines! {
-    Fide(dimchess_fide::Chess, Engine<dimchess_fide::Chess>),
-    Redistribution(dimchess_redistribution::Redistribution, Engine<dimchess_redistribution::Redistribution>),
-    DimensionChess(dimchess_dimension_chess::DimensionChess, Engine<dimchess_dimension_chess::DimensionChess>),
-    Hyperspace(dimchess_hyperspace::Hyperspace, Engine<dimchess_hyperspace::Hyperspace>),
-    HyperspaceOptional(dimchess_hyperspace::HyperspaceOptional, Engine<dimchess_hyperspace::HyperspaceOptional>),
-    DimensionX(dimchess_dimension_x::DxPosition, ActionEngine<dimchess_dimension_x::PartialTurn>),
-    ThreeLevel(dimchess_three_level::ThreeLevel, Engine<dimchess_three_level::ThreeLevel>),
-    ThreeLevelXiangqi(dimchess_three_level::ThreeLevelXiangqi, Engine<dimchess_three_level::ThreeLevelXiangqi>),
-    ThreeLevelCheckmatePromotion(dimchess_three_level::ThreeLevelCheckmatePromotion, Engine<dimchess_three_level::ThreeLevelCheckmatePromotion>),
-}
+for_each_variant!(engines);
 
 impl AnyEngine {
     /// An engine with `options` (tables are allocated per variant on its first search).

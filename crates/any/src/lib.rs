@@ -42,6 +42,28 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+/// The one list of variants, in the order `dimchess variants` lists them. Each row: the arm's
+/// name, the id, the position type, the engine that searches it (the generic `Engine`, or
+/// `ActionEngine` over a `TurnInProgress` for turns of several actions) and a one-line
+/// description. It feeds `any_position!` ([`VariantPosition`], [`AnyMove`]), `engines!`
+/// ([`engine::AnyEngine`]) and `registry_list!` ([`VARIANTS`]): adding a variant is one row
+/// here and its crate in `Cargo.toml`.
+macro_rules! for_each_variant {
+    ($callback:ident) => {
+        $callback! {
+            Fide("fide", dimchess_fide::Chess, Engine<dimchess_fide::Chess>, "orthodox chess (FIDE Laws)"),
+            Redistribution("redistribution", dimchess_redistribution::Redistribution, Engine<dimchess_redistribution::Redistribution>, "Redistribution 3d Chess (Gilman, 2010): 4x4x6, combining and splitting pieces"),
+            DimensionChess("dimension-chess", dimchess_dimension_chess::DimensionChess, Engine<dimchess_dimension_chess::DimensionChess>, "Dimension Chess: Heaven, Earth and Hell, three 8x8 boards with transfers"),
+            Hyperspace("hyperspace", dimchess_hyperspace::Hyperspace, Engine<dimchess_hyperspace::Hyperspace>, "Hyperspace Chess: non-adjacent moves travel through hyperspace, land later, capture or explode"),
+            HyperspaceOptional("hyperspace-optional", dimchess_hyperspace::HyperspaceOptional, Engine<dimchess_hyperspace::HyperspaceOptional>, "Hyperspace Chess with optional jumps: each non-adjacent move also exists in its immediate FIDE form"),
+            DimensionX("dimension-x", dimchess_dimension_x::DxPosition, ActionEngine<dimchess_dimension_x::PartialTurn>, "Dimension X: a FIDE board and a Dimension X board with Crabs, Cobras and Spiders"),
+            ThreeLevel("three-level", dimchess_three_level::ThreeLevel, Engine<dimchess_three_level::ThreeLevel>, "3 Level 4 Player, main variant (Gilman 2007): FIDE pieces on 8x8x3, four players"),
+            ThreeLevelXiangqi("three-level-xiangqi", dimchess_three_level::ThreeLevelXiangqi, Engine<dimchess_three_level::ThreeLevelXiangqi>, "3 Level 4 Player, Xiang Qi variant: pre-Cannon Xiang Qi pieces on 8x8x3, four players"),
+            ThreeLevelCheckmatePromotion("three-level-checkmate-promotion", dimchess_three_level::ThreeLevelCheckmatePromotion, Engine<dimchess_three_level::ThreeLevelCheckmatePromotion>, "3 Level 4 Player, main variant with the checkmate-promotion option (triagonal steps)"),
+        }
+    };
+}
+
 pub mod any;
 pub mod engine;
 pub mod record;

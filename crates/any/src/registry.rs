@@ -30,63 +30,21 @@ impl VariantInfo {
     }
 }
 
-/// Every variant id, in the order `dimchess variants` lists them.
-pub const VARIANTS: &[VariantInfo] = &[
-    VariantInfo {
-        id: "fide",
-        description: "orthodox chess (FIDE Laws)",
-        start: || VariantPosition::Fide(Default::default()),
-        parse: |t| t.parse().map(VariantPosition::Fide),
-    },
-    VariantInfo {
-        id: "redistribution",
-        description: "Redistribution 3d Chess (Gilman, 2010): 4x4x6, combining and splitting pieces",
-        start: || VariantPosition::Redistribution(Default::default()),
-        parse: |t| t.parse().map(VariantPosition::Redistribution),
-    },
-    VariantInfo {
-        id: "dimension-chess",
-        description: "Dimension Chess: Heaven, Earth and Hell, three 8x8 boards with transfers",
-        start: || VariantPosition::DimensionChess(Default::default()),
-        parse: |t| t.parse().map(VariantPosition::DimensionChess),
-    },
-    VariantInfo {
-        id: "hyperspace",
-        description: "Hyperspace Chess: non-adjacent moves travel through hyperspace, land later, capture or explode",
-        start: || VariantPosition::Hyperspace(Default::default()),
-        parse: |t| t.parse().map(VariantPosition::Hyperspace),
-    },
-    VariantInfo {
-        id: "hyperspace-optional",
-        description: "Hyperspace Chess with optional jumps: each non-adjacent move also exists in its immediate FIDE form",
-        start: || VariantPosition::HyperspaceOptional(Default::default()),
-        parse: |t| t.parse().map(VariantPosition::HyperspaceOptional),
-    },
-    VariantInfo {
-        id: "dimension-x",
-        description: "Dimension X: a FIDE board and a Dimension X board with Crabs, Cobras and Spiders",
-        start: || VariantPosition::DimensionX(Default::default()),
-        parse: |t| t.parse().map(VariantPosition::DimensionX),
-    },
-    VariantInfo {
-        id: "three-level",
-        description: "3 Level 4 Player, main variant (Gilman 2007): FIDE pieces on 8x8x3, four players",
-        start: || VariantPosition::ThreeLevel(Default::default()),
-        parse: |t| t.parse().map(VariantPosition::ThreeLevel),
-    },
-    VariantInfo {
-        id: "three-level-xiangqi",
-        description: "3 Level 4 Player, Xiang Qi variant: pre-Cannon Xiang Qi pieces on 8x8x3, four players",
-        start: || VariantPosition::ThreeLevelXiangqi(Default::default()),
-        parse: |t| t.parse().map(VariantPosition::ThreeLevelXiangqi),
-    },
-    VariantInfo {
-        id: "three-level-checkmate-promotion",
-        description: "3 Level 4 Player, main variant with the checkmate-promotion option (triagonal steps)",
-        start: || VariantPosition::ThreeLevelCheckmatePromotion(Default::default()),
-        parse: |t| t.parse().map(VariantPosition::ThreeLevelCheckmatePromotion),
-    },
-];
+macro_rules! registry_list {
+    ($($name:ident($id:literal, $pos:ty, $engine:ty, $description:literal)),* $(,)?) => {
+        /// Every variant id, in the order `dimchess variants` lists them.
+        pub const VARIANTS: &[VariantInfo] = &[
+            $(VariantInfo {
+                id: $id,
+                description: $description,
+                start: || VariantPosition::$name(Default::default()),
+                parse: |t| t.parse().map(VariantPosition::$name),
+            },)*
+        ];
+    };
+}
+
+for_each_variant!(registry_list);
 
 /// Other names a player may use for a variant: `chess` is `fide` in every interface (the
 /// tool, UCI's `UCI_Variant`, the server and Python all look ids up here).
