@@ -16,11 +16,11 @@
 #[path = "../tests/support/mod.rs"]
 mod support;
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::process::{Child, Command, Stdio};
+use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use support::player::{self, Played};
+use support::server;
 
 const VARIANTS: [&str; 6] = [
     "fide",
@@ -30,36 +30,6 @@ const VARIANTS: [&str; 6] = [
     "hyperspace-optional",
     "dimension-x",
 ];
-
-fn addr_of(i: usize, block: u8) -> Option<IpAddr> {
-    Some(IpAddr::V4(Ipv4Addr::new(
-        127,
-        block,
-        (i / 250) as u8,
-        (i % 250 + 1) as u8,
-    )))
-}
-
-fn start(bin: &str, port: u16, db: &str) -> Child {
-    Command::new(bin)
-        .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--db", db])
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("start the server")
-}
-
-async fn wait_up(addr: SocketAddr) {
-    for _ in 0..200 {
-        if let Ok((200, _)) =
-            support::client::http(addr, None, "GET", "/api/variants", None, "").await
-        {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("the server did not start");
-}
 
 #[tokio::main]
 async fn main() {
@@ -78,8 +48,8 @@ async fn main() {
     let db = dir.join("load.db").to_string_lossy().into_owned();
     let port = 18_100 + (std::process::id() % 700) as u16;
     let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
-    let mut server = start(&bin, port, &db);
-    wait_up(addr).await;
+    let mut server = server::start(&bin, port, &db, true);
+    assert!(server::wait_up(addr).await, "the server did not start");
     let pid = server.id();
     let rss_start = player::rss_mib(pid).unwrap_or(0.0);
     let t0 = Instant::now();
@@ -101,7 +71,8 @@ async fn main() {
             let mut round = 0;
             while Instant::now() < until {
                 let variant = VARIANTS[(g + round) % VARIANTS.len()];
-                let (id, tokens) = match player::create(addr, addr_of(g, 3), variant).await {
+                let (id, tokens) = match player::create(addr, server::addr_of(g, 3), variant).await
+                {
                     Ok(x) => x,
                     Err(e) => {
                         eprintln!("game {g}: {e}");
@@ -113,7 +84,7 @@ async fn main() {
                     id,
                     variant.into(),
                     tokens,
-                    [addr_of(2 * g, 1), addr_of(2 * g + 1, 1)],
+                    [server::addr_of(2 * g, 1), server::addr_of(2 * g + 1, 1)],
                     Duration::from_millis(think),
                     usize::MAX,
                     until,

@@ -13,8 +13,7 @@
 #[path = "../tests/support/mod.rs"]
 mod support;
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::process::{Child, Command, Stdio};
+use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -22,6 +21,7 @@ use std::time::{Duration, Instant};
 use dimchess_any::record::Game;
 use dimchess_any::registry;
 use support::player::{self, Played, Rng};
+use support::server;
 use tokio::sync::Semaphore;
 
 const VARIANTS: [&str; 5] = [
@@ -31,36 +31,6 @@ const VARIANTS: [&str; 5] = [
     "redistribution",
     "dimension-x",
 ];
-
-fn addr_of(i: usize, block: u8) -> Option<IpAddr> {
-    Some(IpAddr::V4(Ipv4Addr::new(
-        127,
-        block,
-        (i / 250) as u8,
-        (i % 250 + 1) as u8,
-    )))
-}
-
-fn start(bin: &str, port: u16, db: &str) -> Child {
-    Command::new(bin)
-        .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--db", db])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start the server")
-}
-
-async fn wait_up(addr: SocketAddr) -> bool {
-    for _ in 0..400 {
-        if let Ok((200, _)) =
-            support::client::http(addr, None, "GET", "/api/variants", None, "").await
-        {
-            return true;
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-    false
-}
 
 #[tokio::main]
 async fn main() {
@@ -78,8 +48,8 @@ async fn main() {
     let db = dir.join("restart.db").to_string_lossy().into_owned();
     let port = 18_900 + (std::process::id() % 90) as u16;
     let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
-    let server = Arc::new(Mutex::new(start(&bin, port, &db)));
-    assert!(wait_up(addr).await, "the server did not start");
+    let server = Arc::new(Mutex::new(server::start(&bin, port, &db, false)));
+    assert!(server::wait_up(addr).await, "the server did not start");
     let t0 = Instant::now();
     let done = Arc::new(AtomicBool::new(false));
     let kills = Arc::new(AtomicUsize::new(0));
@@ -106,8 +76,8 @@ async fn main() {
                 }
                 kills.fetch_add(1, Ordering::SeqCst);
                 tokio::time::sleep(Duration::from_millis(rng.next() % 500)).await;
-                *server.lock().unwrap() = start(&bin, port, &db);
-                wait_up(addr).await;
+                *server.lock().unwrap() = server::start(&bin, port, &db, false);
+                server::wait_up(addr).await;
             }
         })
     };
@@ -118,7 +88,7 @@ async fn main() {
         tasks.push(tokio::spawn(async move {
             let _slot = slots.acquire().await;
             let variant = VARIANTS[g % VARIANTS.len()];
-            let (id, tokens) = match player::create(addr, addr_of(g, 4), variant).await {
+            let (id, tokens) = match player::create(addr, server::addr_of(g, 4), variant).await {
                 Ok(x) => x,
                 Err(e) => {
                     return Played {
@@ -133,7 +103,7 @@ async fn main() {
                 id,
                 variant.into(),
                 tokens,
-                [addr_of(2 * g, 5), addr_of(2 * g + 1, 5)],
+                [server::addr_of(2 * g, 5), server::addr_of(2 * g + 1, 5)],
                 Duration::from_millis(20),
                 plies,
                 Instant::now() + Duration::from_secs(600),

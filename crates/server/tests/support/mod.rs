@@ -1,2 +1,3 @@
 pub mod client;
 pub mod player;
+pub mod server;
