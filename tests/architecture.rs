@@ -136,3 +136,49 @@ fn every_variant_has_rules_a_diagram_a_bench_and_fuzz_targets() {
         );
     }
 }
+
+fn sources(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let p = entry.unwrap().path();
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        if p.is_dir() {
+            if name != "tests" && name != "target" {
+                sources(&p, out);
+            }
+        } else if name.ends_with(".rs") && name != "tests.rs" {
+            out.push(p);
+        }
+    }
+}
+
+/// Every JSON document goes through serde: no format string opens a JSON object (`{{\"`),
+/// and nothing escapes JSON strings by hand.
+#[test]
+fn no_json_is_built_by_hand() {
+    let mut files = Vec::new();
+    for dir in ["crates", "src", "python/src"] {
+        sources(&Path::new(ROOT).join(dir), &mut files);
+    }
+    assert!(
+        files.len() > 100,
+        "the scanner found only {} files",
+        files.len()
+    );
+    let mut found = Vec::new();
+    for f in &files {
+        let text = fs::read_to_string(f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            if line.contains("{{\\\"")
+                || line.contains("fn json_escape")
+                || line.contains("fn json_str")
+            {
+                found.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "JSON built by hand:\n{}",
+        found.join("\n")
+    );
+}

@@ -622,45 +622,38 @@ impl PieceSet {
     /// assert!(json.starts_with("{\"set\":\"fide\",\"viewBox\":\"0 0 100 100\",\"glyphs\":[{\"id\":\"piece-king\",\"symbol\":\"K\",\"name\":\"king\",\"element\":\"<symbol id=\\\"piece-king\\\""));
     /// ```
     pub fn to_json(&self) -> String {
-        let mut out = format!(
-            "{{\"set\":{},\"viewBox\":{},\"glyphs\":[",
-            json_string(self.name),
-            json_string(VIEW_BOX)
-        );
-        for (i, g) in self.glyphs().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            let _ = write!(
-                out,
-                "{{\"id\":{},\"symbol\":{},\"name\":{},\"element\":{}}}",
-                json_string(g.id),
-                json_string(g.symbol),
-                json_string(g.name),
-                json_string(&g.symbol_element())
-            );
+        /// One glyph as the page reads it.
+        #[derive(serde::Serialize)]
+        struct GlyphJson<'a> {
+            id: &'a str,
+            symbol: &'a str,
+            name: &'a str,
+            element: String,
         }
-        out.push_str("]}");
-        out
-    }
-}
-
-/// `s` as a JSON string literal.
-fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if u32::from(c) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
+        /// The set as the page reads it.
+        #[derive(serde::Serialize)]
+        struct SetJson<'a> {
+            set: &'a str,
+            #[serde(rename = "viewBox")]
+            view_box: &'a str,
+            glyphs: Vec<GlyphJson<'a>>,
         }
+        let set = SetJson {
+            set: self.name,
+            view_box: VIEW_BOX,
+            glyphs: self
+                .glyphs()
+                .map(|g| GlyphJson {
+                    id: g.id,
+                    symbol: g.symbol,
+                    name: g.name,
+                    element: g.symbol_element(),
+                })
+                .collect(),
+        };
+        // Strings and a vector of them: serializing cannot fail.
+        serde_json::to_string(&set).unwrap_or_default()
     }
-    out.push('"');
-    out
 }
 
 #[cfg(test)]
@@ -771,7 +764,14 @@ mod tests {
     }
 
     #[test]
-    fn json_escapes() {
-        assert_eq!(json_string("a\"b\\c\n"), "\"a\\\"b\\\\c\\u000a\"");
+    fn json_reads_back_with_every_glyph() {
+        for set in PieceSet::ALL {
+            let v: serde_json::Value = serde_json::from_str(&set.to_json()).unwrap();
+            let glyphs = v["glyphs"].as_array().unwrap();
+            assert_eq!(glyphs.len(), set.glyphs().count(), "{}", set.name);
+            for (j, g) in glyphs.iter().zip(set.glyphs()) {
+                assert_eq!(j["element"].as_str().unwrap(), g.symbol_element());
+            }
+        }
     }
 }
