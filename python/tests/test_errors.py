@@ -142,3 +142,12 @@ def test_numbers_beyond_64_bits_raise_overflow_error():
         dimchess.perft("fide", 2**70)
     with pytest.raises(OverflowError):
         dimchess.random_playouts("fide", 1, 1, seed=-1)
+
+
+def test_unknown_variants_list_the_ids_and_chess_is_fide():
+    with pytest.raises(dimchess.InvalidTextError) as e:
+        dimchess.Position("nochess")
+    for v in dimchess.variants():
+        assert v in str(e.value)
+    assert dimchess.Position("chess").variant == "fide"
+    assert dimchess.perft("chess", 2) == 400

@@ -319,6 +319,21 @@ async fn bad_input_is_a_4xx_with_a_json_error_and_changes_nothing() {
         assert!(got.0.is_client_error(), "{body}: {}", got.1);
         assert!(got.1["error"].is_string(), "{body}");
     }
+    // An unknown variant's error lists the ids; `chess` is fide, as in the tool and Python.
+    let got = call(
+        &app,
+        "POST",
+        "/api/games",
+        None,
+        json!({"variant": "nope"}).to_string(),
+    )
+    .await;
+    let error = got.1["error"].as_str().unwrap();
+    for v in dimchess_any::VARIANTS {
+        assert!(error.contains(v.id), "{error}");
+    }
+    let (_, _, chess) = new_game(&app, json!({"variant": "chess"})).await;
+    assert_eq!(chess["variant"], json!("fide"), "{chess}");
     // Unknown games and routes: 404; a wrong method: 405.
     refused(
         get(&app, "/api/games/0123456789ab").await,
