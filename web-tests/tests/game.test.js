@@ -107,7 +107,7 @@ for (const v of variants) {
       // The page shows the result.
       assert.ok(s.result);
       assert.match(await page.textContent("#status"), /Game over/);
-      assert.equal(await page.textContent("#history li.result"), s.result);
+      assert.equal(await page.textContent("#banner"), "Game over: " + s.result);
       const out = await checkEliminated(page, s);
       await page.screenshot({ path: path.join(ARTIFACTS, `${v.id}-game.png`), fullPage: true });
       await recordReplays(page, v.id, s);
