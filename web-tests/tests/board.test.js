@@ -458,19 +458,26 @@ test("every board side by side at 1280x800, stacked at 390x844; screenshots of e
           const m = s.moves.find(([, c]) => c.length >= 2);
           if (m) await page.click(`.cell[data-cell="${m[1][0]}"]`);
         }
-        await page.screenshot({ path: path.join(ARTIFACTS, `board-${v.id}-${tag}.png`) });
+        await page.screenshot({ path: path.join(ARTIFACTS, `board-${v.id}-${tag}.png`), animations: "disabled" });
       } finally { await page.done(); }
     }
   }
 });
 
-test("sound on moves with an off switch; flip, sound and piece size remembered", async () => {
+test("sound on moves with an off switch; a move animated; flip, sound and piece size remembered", async () => {
   const page = await open();
   try {
+    // Counts the animations the page starts (a moved piece slides from its old cell).
+    await page.addInitScript(() => {
+      const animate = Element.prototype.animate;
+      window.animations = 0;
+      Element.prototype.animate = function (...args) { window.animations++; return animate.apply(this, args); };
+    });
     await openGame(page, { variant: "fide" });
     assert.ok(await page.isChecked("#sound"));
     await playByClicks(page, "e2e4");
     assert.ok(await page.evaluate(() => window.soundsPlayed >= 1), "a sound on a move");
+    assert.ok(await page.evaluate(() => window.animations >= 1), "the move is animated");
     await page.uncheck("#sound");
     const before = await page.evaluate(() => window.soundsPlayed);
     await playByClicks(page, "e7e5");

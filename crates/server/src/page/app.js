@@ -417,7 +417,7 @@ function renderHistory() {
   });
   const cur = hist.querySelector(".current");
   if (cur) {
-    const top = cur.offsetTop; // #history is the offset parent
+    const top = cur.getBoundingClientRect().top - hist.getBoundingClientRect().top + hist.scrollTop;
     if (top < hist.scrollTop || top > hist.scrollTop + hist.clientHeight - cur.offsetHeight) hist.scrollTop = top - hist.clientHeight / 2;
   }
 }
