@@ -312,7 +312,7 @@ function render() {
     check: new Set(viewing ? viewed.check_cells : composing ? [] : s.check_cells),
     animate: !viewing && lastDrawn >= 0 && lastDrawn !== s.history.length,
     onClick: clickCell,
-    mayDrag: (g) => mayMove && starts.has(g) || selection.length > 0 && targets.has(g),
+    mayDrag: (g) => mayMove && (starts.has(g) || selection.length === 1 && selection[0] === g),
     onDragStart: (g) => { if (!(selection.length === 1 && selection[0] === g)) { selection = []; clickCell(g); } },
     onDrop: (from, to) => { if (to === null || to === from) { render(); return; } if (selection[selection.length - 1] !== from) { selection = []; clickCell(from); } clickCell(to); },
   });
@@ -683,7 +683,14 @@ $("flip").addEventListener("click", () => {
 });
 $("sound").addEventListener("change", () => { prefs.sound = $("sound").checked; savePrefs(); });
 $("piece-size").addEventListener("change", () => { prefs.pieceSize = $("piece-size").value; savePrefs(); render(); });
-window.addEventListener("resize", () => render());
+// A new size draws the boards again, once per frame at most, and only when the width changed
+// (a phone's address bar hiding while scrolling changes the height alone).
+let resizeQueued = false, lastWidth = window.innerWidth;
+window.addEventListener("resize", () => {
+  if (resizeQueued || window.innerWidth === lastWidth && window.innerWidth < 700) return;
+  resizeQueued = true;
+  requestAnimationFrame(() => { resizeQueued = false; lastWidth = window.innerWidth; render(); });
+});
 $("resign").addEventListener("click", () => { if (confirm("Resign?")) command({ t: "resign" }); });
 $("abort").addEventListener("click", () => command({ t: "abort" }));
 $("offer-draw").addEventListener("click", () => command({ t: "offer", what: "draw" }));
