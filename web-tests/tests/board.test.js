@@ -497,6 +497,16 @@ test("sound on moves with an off switch; a move animated; flip, sound and piece 
 });
 
 test("accessibility (axe-core: no serious or critical violation) and page weight under 300 KB", async () => {
+  // The new-game form alone, at phone width.
+  const lobby = await open(390, 844);
+  try {
+    await lobby.goto(BASE + "/");
+    await lobby.waitForFunction(() => variants.length > 0 && document.querySelector("#seat-0"));
+    await lobby.addScriptTag({ content: AXE });
+    const result = await lobby.evaluate(async () => await axe.run(document, { resultTypes: ["violations"] }));
+    const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    assert.deepEqual(bad.map((v) => `${v.id}: ${v.nodes.length} (${v.nodes[0].target})`), [], "the new-game form");
+  } finally { await lobby.done(); }
   for (const id of ["fide", "three-level", "dimension-x", "redistribution"]) {
     const page = await open();
     try {
