@@ -66,6 +66,29 @@ struct Cli {
     command: Command,
 }
 
+/// The rulebooks of `docs/rules`, which the page links to (`/rules/<name>`).
+#[cfg(feature = "serve")]
+const RULEBOOKS: &[(&str, &str)] = &[
+    ("fide", include_str!("../../docs/rules/fide.md")),
+    (
+        "dimension-x",
+        include_str!("../../docs/rules/dimension-x.md"),
+    ),
+    (
+        "dimension-chess",
+        include_str!("../../docs/rules/dimension-chess.md"),
+    ),
+    ("hyperspace", include_str!("../../docs/rules/hyperspace.md")),
+    (
+        "redistribution",
+        include_str!("../../docs/rules/redistribution.md"),
+    ),
+    (
+        "three-level",
+        include_str!("../../docs/rules/three-level.md"),
+    ),
+];
+
 #[derive(Subcommand)]
 enum Command {
     /// Lists the variant ids, one a line
@@ -226,6 +249,7 @@ pub fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
                 engine_nice: a.engine_nice,
                 db: a.db.clone(),
                 max_games: a.max_games,
+                rulebooks: RULEBOOKS,
                 ..dimchess_server::Config::default()
             },
         )

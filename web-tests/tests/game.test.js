@@ -107,9 +107,9 @@ for (const v of variants) {
       // The page shows the result.
       assert.ok(s.result);
       assert.match(await page.textContent("#status"), /Game over/);
-      assert.equal(await page.textContent("#history li.result"), s.result);
+      assert.equal(await page.textContent("#banner"), "Game over: " + s.result);
       const out = await checkEliminated(page, s);
-      await page.screenshot({ path: path.join(ARTIFACTS, `${v.id}-game.png`), fullPage: true });
+      await page.screenshot({ path: path.join(ARTIFACTS, `${v.id}-game.png`), fullPage: true, animations: "disabled" });
       await recordReplays(page, v.id, s);
       assert.deepEqual(errors, []);
       console.log(`# ${v.id}: ${s.history.length} plies (${moves} by ${clicks}+ clicks), ${s.result}, ` +
@@ -148,7 +148,7 @@ test("fide: a promotion chosen by clicks (the piece's button)", async () => {
     assert.equal(s.history[0], "a7a8n");
     assert.equal(await page.getAttribute('.cell[data-name="a8"]', "data-piece"), "N");
     assert.equal(await page.getAttribute('.cell[data-name="a8"]', "data-owner"), "0");
-    await page.screenshot({ path: path.join(ARTIFACTS, "fide-promotion.png"), fullPage: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, "fide-promotion.png"), fullPage: true, animations: "disabled" });
   } finally {
     await page.close();
   }
@@ -187,7 +187,7 @@ test("three-level: an eliminated player is greyed and skipped", async () => {
     }
     assert.equal(s.turn, 0);
     assert.deepEqual(await checkEliminated(page, s), ["Green"]);
-    await page.screenshot({ path: path.join(ARTIFACTS, "three-level-eliminated.png"), fullPage: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, "three-level-eliminated.png"), fullPage: true, animations: "disabled" });
   } finally {
     await page.close();
   }

@@ -111,8 +111,8 @@ test("fide: a whole game between two contexts, each move seen within 500 ms; a s
     delays.sort((a, b) => a - b);
     console.log(`# fide: ${OPERA.length} moves, seen by the other two contexts within ${delays[0]}..${delays[delays.length - 1]} ms (median ${delays[delays.length >> 1]})`);
     assert.ok(delays[delays.length - 1] <= SEEN_MS, `a move took ${delays[delays.length - 1]} ms`);
-    await white.page.screenshot({ path: path.join(ARTIFACTS, "live-fide-white.png"), fullPage: true });
-    await watcher.page.screenshot({ path: path.join(ARTIFACTS, "live-fide-spectator.png"), fullPage: true });
+    await white.page.screenshot({ path: path.join(ARTIFACTS, "live-fide-white.png"), fullPage: true, animations: "disabled" });
+    await watcher.page.screenshot({ path: path.join(ARTIFACTS, "live-fide-spectator.png"), fullPage: true, animations: "disabled" });
     for (const c of [white, black, watcher]) assert.deepEqual(c.errors, []);
   } finally {
     for (const c of [white, black, watcher]) await c.context.close();
@@ -162,7 +162,7 @@ test("dimension-x: two contexts play by clicks, each turn sent whole and seen wi
     assert.ok(delays[delays.length - 1] <= SEEN_MS, `a turn took ${delays[delays.length - 1]} ms`);
     assert.ok(multi > 0, "a turn of several actions was played");
     assert.deepEqual((await pageState(pages[0].page)).history, s.history);
-    await pages[0].page.screenshot({ path: path.join(ARTIFACTS, "live-dimension-x.png"), fullPage: true });
+    await pages[0].page.screenshot({ path: path.join(ARTIFACTS, "live-dimension-x.png"), fullPage: true, animations: "disabled" });
     if (!s.over) {
       // Not over within 40 turns: the side to move resigns by its button.
       const mover = pages[s.turn].page;
@@ -200,7 +200,7 @@ test("three-level: four contexts play a round, each move seen by the other three
     // Everyone shows all four connected.
     const dots = await seats[2].page.$$eval("#players .presence.on", (els) => els.length);
     assert.equal(dots, 4);
-    await seats[0].page.screenshot({ path: path.join(ARTIFACTS, "live-three-level.png"), fullPage: true });
+    await seats[0].page.screenshot({ path: path.join(ARTIFACTS, "live-three-level.png"), fullPage: true, animations: "disabled" });
     for (const c of seats) assert.deepEqual(c.errors, []);
   } finally {
     for (const c of seats) await c.context.close();
@@ -239,7 +239,7 @@ test("restart: SIGKILL the server, start it again on the same database; the page
       await p.waitForFunction(() => document.querySelector("#connection").dataset.state === "reconnecting", null, { timeout: 10000 });
       assert.match(await p.textContent("#connection"), /reconnecting/);
     }
-    await white.page.screenshot({ path: path.join(ARTIFACTS, "live-reconnecting.png"), fullPage: true });
+    await white.page.screenshot({ path: path.join(ARTIFACTS, "live-reconnecting.png"), fullPage: true, animations: "disabled" });
     await new Promise((r) => setTimeout(r, 1500)); // the server is down for a while
     server = await start();
     for (const p of [white.page, black.page]) {

@@ -83,7 +83,7 @@ for (const v of variants) {
             onAction: async (p) => {
               if (p.actions.length === 2 && !seen.turnShot) {
                 seen.turnShot = true;
-                await page.screenshot({ path: path.join(ARTIFACTS, "dimension-x-turn.png"), fullPage: true });
+                await page.screenshot({ path: path.join(ARTIFACTS, "dimension-x-turn.png"), fullPage: true, animations: "disabled" });
               }
             },
           });
@@ -98,7 +98,7 @@ for (const v of variants) {
         // The board shows the new position: the last move's cells are highlighted.
         const lastCells = await page.$$eval(".cell.last", (els) => els.length);
         assert.equal(lastCells, after.last_move_cells.length);
-        assert.equal(await page.$$eval("#history li:not(.result)", (els) => els.length), after.history.length);
+        assert.equal(await page.$$eval("#history .ply", (els) => els.length), after.history.length);
         if (v.id.startsWith("hyperspace") && text.endsWith("^")) {
           assert.ok(after.layout.in_flight.length > 0, "a launch puts a piece in flight");
           assert.ok(await page.$$eval(".cell.landing", (els) => els.length) > 0, "landing squares shown");
@@ -107,7 +107,7 @@ for (const v of variants) {
       }
       if (special[v.id]) assert.ok(seen.special, `${v.id}: no special move was played`);
       if (v.id === "dimension-x") assert.ok(seen.multi, "a multi-action turn was played");
-      await page.screenshot({ path: path.join(ARTIFACTS, `${v.id}.png`), fullPage: true });
+      await page.screenshot({ path: path.join(ARTIFACTS, `${v.id}.png`), fullPage: true, animations: "disabled" });
 
       // Download the record; it replays with the tool.
       const s = await pageState(page);
@@ -136,7 +136,7 @@ for (const v of variants) {
       const s1 = await pageState(page);
       assert.ok(s1.over || s1.history.length === v.players, `${v.id}: ${s1.history}`);
       assert.equal(s1.engine_error, null);
-      await page.screenshot({ path: path.join(ARTIFACTS, `${v.id}-engine.png`), fullPage: true });
+      await page.screenshot({ path: path.join(ARTIFACTS, `${v.id}-engine.png`), fullPage: true, animations: "disabled" });
       // Undo takes back the engine's replies and the person's move.
       await page.click("#undo");
       await page.waitForFunction(() => state.history.length === 0);
@@ -160,7 +160,7 @@ test("phone width: the boards wrap, keyboard plays a move", async () => {
     await page.keyboard.press("Enter");
     await page.waitForFunction(() => state.history.length === 1);
     assert.equal((await pageState(page)).history[0], "e2e4");
-    await page.screenshot({ path: path.join(ARTIFACTS, "phone-fide.png"), fullPage: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, "phone-fide.png"), fullPage: true, animations: "disabled" });
   } finally {
     await page.close();
   }

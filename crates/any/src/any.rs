@@ -394,6 +394,40 @@ impl AnyPosition {
         self.pos.moves_with_text()
     }
 
+    /// The players in check now (their royal piece attacked), in the variants that know
+    /// check: the side to move in fide, Dimension Chess, Hyperspace and Redistribution; any
+    /// player in the three-level games (four players: a move can check several). Empty in
+    /// Dimension X, which has no check (DX-8).
+    ///
+    /// ```
+    /// use dimchess_any::registry;
+    /// let mut pos = registry::start("fide").unwrap();
+    /// assert!(pos.players_in_check().is_empty());
+    /// for m in ["e2e4", "f7f5", "d1h5"] {
+    ///     pos.play_text(m).unwrap();
+    /// }
+    /// assert_eq!(pos.players_in_check(), vec![1]);
+    /// # use dimchess_any::Position;
+    /// ```
+    pub fn players_in_check(&self) -> Vec<usize> {
+        use dimchess_three_level::Color;
+        let side = |check: bool| if check { vec![self.turn()] } else { Vec::new() };
+        let four = |f: &dyn Fn(Color) -> bool| -> Vec<usize> {
+            (0..4).filter(|&i| f(Color::from_index(i))).collect()
+        };
+        match &self.pos {
+            VariantPosition::Fide(p) => side(p.is_check()),
+            VariantPosition::Redistribution(p) => side(p.in_check()),
+            VariantPosition::DimensionChess(p) => side(p.is_check()),
+            VariantPosition::Hyperspace(p) => side(p.is_check()),
+            VariantPosition::HyperspaceOptional(p) => side(p.is_check()),
+            VariantPosition::DimensionX(_) => Vec::new(),
+            VariantPosition::ThreeLevel(p) => four(&|c| p.in_check(c)),
+            VariantPosition::ThreeLevelXiangqi(p) => four(&|c| p.in_check(c)),
+            VariantPosition::ThreeLevelCheckmatePromotion(p) => four(&|c| p.in_check(c)),
+        }
+    }
+
     /// Whether the side to move can force a win within `options.turns` of its own turns, and
     /// with which first moves (the exact solver of [`dimchess_engine::solve`]).
     ///

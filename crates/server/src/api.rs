@@ -215,6 +215,7 @@ pub fn router(app: Arc<App>) -> Router {
             get(|| async { asset("text/css; charset=utf-8", PAGE_CSS) }),
         )
         .route("/api/variants", get(variants))
+        .merge(crate::show::routes())
         .merge(create)
         .merge(reads)
         .merge(acts)

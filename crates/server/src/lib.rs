@@ -28,6 +28,7 @@ mod db;
 mod engine;
 mod live;
 mod retire;
+mod show;
 mod store;
 mod token;
 mod view;
@@ -116,6 +117,9 @@ pub struct Config {
     /// The niceness an engine thread gives itself (Linux; 0 to 19, 0, the default, keeps the
     /// server's).
     pub engine_nice: i32,
+    /// The rulebooks the page links to, served at `/rules/<name>`: (name, Markdown text).
+    /// `dimchess serve` gives those of `docs/rules`.
+    pub rulebooks: &'static [(&'static str, &'static str)],
 }
 
 impl Default for Config {
@@ -147,6 +151,7 @@ impl Default for Config {
                 .map_or(1, |n| n.get().saturating_sub(1).max(1)),
             engine_hash_mb: 8,
             engine_nice: 0,
+            rulebooks: &[],
         }
     }
 }

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use dimchess_any::record::Game;
-use dimchess_any::{ComposedTurn, Describe, Layout, Position};
+use dimchess_any::{AnyPosition, ComposedTurn, Describe, Layout, Position};
 
 /// An error answer of the HTTP API: `{"error": "..."}`.
 #[derive(Serialize)]
@@ -172,6 +172,32 @@ pub struct Board {
     /// The legal moves (`null` where turns are composed action by action: see `partial`).
     pub moves: Option<Vec<MoveCells>>,
     pub partial: Option<PartialView>,
+    /// The moves played as players read them, one per ply: SAN in fide, elsewhere the
+    /// canonical text with `x` before the last cell of a capture and `+` (`#` for a mate
+    /// that ends the game) after a check.
+    pub notation: Vec<String>,
+    /// The cells of the royal pieces in check now.
+    pub check_cells: Vec<usize>,
+    /// The last move of each seat that moved since the side to move last moved (with four
+    /// players, each other seat's last move), oldest first.
+    pub recent: Vec<RecentMove>,
+}
+
+/// A seat's last move: the ply it was made at and the cells it changed.
+#[derive(Serialize)]
+pub struct RecentMove {
+    pub seat: usize,
+    pub ply: usize,
+    pub cells: Vec<usize>,
+}
+
+/// A past position of a game (`GET /api/games/{id}/plies/{n}`): the board after `ply` moves.
+#[derive(Serialize)]
+pub struct PlyView {
+    pub ply: usize,
+    pub layout: Layout,
+    pub last_move_cells: Vec<usize>,
+    pub check_cells: Vec<usize>,
 }
 
 /// The whole state of a game: what `GET /api/games/{id}` answers and a `sync` carries.
@@ -319,6 +345,14 @@ impl<'a> CellNames<'a> {
         }
     }
 
+    /// The full name of the cell of index `g` (empty if there is none).
+    pub fn name(&self, g: usize) -> &'a str {
+        self.full
+            .iter()
+            .find(|&(_, &i)| i == g)
+            .map_or("", |(n, _)| n)
+    }
+
     /// The index of `cell` of board `board`.
     pub fn index(&self, board: usize, cell: usize) -> usize {
         self.boards.get(board).map_or(0, |b| b.0) + cell
@@ -418,14 +452,139 @@ pub fn board(game: &Game, over: bool, result: Option<String>) -> Board {
                 .collect(),
         )
     };
+    let positions = game.positions();
+    let players = layout.players.len();
+    let mut recent = Vec::new();
+    for ply in (1..positions.len()).rev().take(players.saturating_sub(1)) {
+        let seat = positions[ply - 1].turn();
+        if seat == pos.turn() {
+            break;
+        }
+        let cells = changed(
+            &names,
+            &positions[ply - 1].layout(),
+            &positions[ply].layout(),
+        );
+        recent.insert(0, RecentMove { seat, ply, cells });
+    }
     Board {
         position: pos.text(),
         turn: pos.turn(),
         last_move_cells,
         moves,
         partial,
+        notation: notation(game, &names, over),
+        check_cells: check_cells(pos, &layout, &names),
+        recent,
         layout,
     }
+}
+
+/// The cells that differ between two layouts, as cell indices.
+fn changed(names: &CellNames, before: &Layout, after: &Layout) -> Vec<usize> {
+    Layout::changed_cells(before, after)
+        .iter()
+        .map(|c| names.index(c.board, c.cell))
+        .collect()
+}
+
+/// The cells of the royal pieces (King, Emperor, General) of the players in check in `pos`.
+pub fn check_cells(pos: &AnyPosition, layout: &Layout, names: &CellNames) -> Vec<usize> {
+    let checked = pos.players_in_check();
+    let mut out = Vec::new();
+    if checked.is_empty() {
+        return out;
+    }
+    for (bi, b) in layout.boards.iter().enumerate() {
+        for (ci, c) in b.cells.iter().enumerate() {
+            let Some(p) = c.as_ref().and_then(|c| c.piece.as_ref()) else {
+                continue;
+            };
+            let royal = ["king", "emperor", "general"]
+                .iter()
+                .any(|r| p.name.eq_ignore_ascii_case(r));
+            if royal && checked.contains(&p.owner) {
+                out.push(names.index(bi, ci));
+            }
+        }
+    }
+    out
+}
+
+/// Pieces of players other than `mover` on the boards and in flight.
+fn others(layout: &Layout, mover: usize) -> usize {
+    let on_boards = layout
+        .boards
+        .iter()
+        .flat_map(|b| b.cells.iter().flatten())
+        .filter_map(|c| c.piece.as_ref())
+        .filter(|p| p.owner != mover)
+        .count();
+    on_boards
+        + layout
+            .in_flight
+            .iter()
+            .filter(|f| f.piece.owner != mover)
+            .count()
+}
+
+/// The moves of `game` as players read them (see [`Board::notation`]).
+pub fn notation(game: &Game, names: &CellNames, over: bool) -> Vec<String> {
+    let positions = game.positions();
+    let moves: Vec<_> = game.moves().collect();
+    let mut out = Vec::with_capacity(moves.len());
+    let mut before_layout: Option<Layout> = None;
+    for (i, (mv, text)) in moves.iter().enumerate() {
+        let before = &positions[i];
+        let after = &positions[i + 1];
+        let written = before.move_notation(*mv);
+        if written != *text {
+            out.push(written); // the variant's own notation (SAN) has its marks
+            before_layout = None;
+            continue;
+        }
+        let lb = before_layout.take().unwrap_or_else(|| before.layout());
+        let la = after.layout();
+        let mover = before.turn();
+        let mut t = text.to_string();
+        if others(&la, mover) < others(&lb, mover)
+            && let Some(&last) = names.scan(text).last()
+        {
+            let full = names.name(last);
+            let short = full.rsplit(':').next().unwrap_or(full);
+            if let Some(k) = t.rfind(full).or_else(|| t.rfind(short))
+                && !t[..k].ends_with('x')
+            {
+                t.insert(k, 'x');
+            }
+        }
+        if !after.players_in_check().is_empty() && !t.ends_with(['+', '#']) {
+            let mate = over && i + 1 == moves.len() && after.outcome().is_some();
+            t.push(if mate { '#' } else { '+' });
+        }
+        out.push(t);
+        before_layout = Some(la);
+    }
+    out
+}
+
+/// The position of `game` after `ply` moves (`None` past the end).
+pub fn ply_view(game: &Game, ply: usize) -> Option<PlyView> {
+    let positions = game.positions();
+    let pos = positions.get(ply)?;
+    let layout = pos.layout();
+    let names = CellNames::new(&layout);
+    let last_move_cells = match ply.checked_sub(1) {
+        Some(p) => changed(&names, &positions[p].layout(), &layout),
+        None => Vec::new(),
+    };
+    let check_cells = check_cells(pos, &layout, &names);
+    Some(PlyView {
+        ply,
+        last_move_cells,
+        check_cells,
+        layout,
+    })
 }
 
 /// `value` as JSON text (serde_json never fails on these types: string keys, no NaN).

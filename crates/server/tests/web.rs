@@ -830,3 +830,97 @@ async fn the_page_is_served() {
         assert!(ct.starts_with(kind), "{path}: {ct}");
     }
 }
+
+/// Issue 33's additions: the move list's notation, the king in check, each other seat's last
+/// move, past positions, the piece sets, the legends with their moves, the rulebooks and the
+/// favicon.
+#[tokio::test(flavor = "multi_thread")]
+async fn board_notation_check_legend_and_pages() {
+    let (_server, app) = start(Config {
+        rulebooks: &[("fide", "# FIDE rules")],
+        ..memory()
+    })
+    .await;
+    // 1. e4 f5 2. Qh5+: SAN in fide, the black King's cell in check.
+    let (id, tokens, mut state) = new_game(&app, json!({"variant": "fide"})).await;
+    for m in ["e2e4", "f7f5", "d1h5"] {
+        state = play(&app, &id, &tokens, &state, m).await;
+    }
+    assert_eq!(state["board"]["notation"], json!(["e4", "f5", "Qh5+"]));
+    let checked = state["board"]["check_cells"].as_array().unwrap().clone();
+    assert_eq!(checked.len(), 1);
+    let (s, past) = get(&app, &format!("/api/games/{id}/plies/1")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(past["ply"], json!(1));
+    assert_eq!(past["check_cells"], json!([]));
+    assert_eq!(past["last_move_cells"].as_array().unwrap().len(), 2);
+    let (s, now) = get(&app, &format!("/api/games/{id}/plies/3")).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(now["check_cells"], json!(checked));
+    refused(
+        get(&app, &format!("/api/games/{id}/plies/4")).await,
+        StatusCode::NOT_FOUND,
+    );
+
+    // Elsewhere: the canonical text with a capture mark; three seats' last moves in
+    // three-level.
+    let (id, tokens, mut state) = new_game(&app, json!({"variant": "three-level"})).await;
+    for _ in 0..3 {
+        let text = state["board"]["moves"][0][0].as_str().unwrap().to_string();
+        state = play(&app, &id, &tokens, &state, &text).await;
+    }
+    let recent = state["board"]["recent"].as_array().unwrap();
+    assert_eq!(recent.len(), 3);
+    let seats: Vec<u64> = recent.iter().map(|r| r["seat"].as_u64().unwrap()).collect();
+    assert_eq!(seats, [0, 1, 2]);
+    assert_eq!(
+        state["board"]["notation"].as_array().unwrap().len(),
+        state["history"].as_array().unwrap().len()
+    );
+    let (id, tokens, mut state) = new_game(
+        &app,
+        json!({"variant": "fide", "position": "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1"}),
+    )
+    .await;
+    state = play(&app, &id, &tokens, &state, "e4d5").await;
+    assert_eq!(state["board"]["notation"], json!(["exd5"]));
+
+    // Piece sets, legends (every piece described, with its moves on an empty board).
+    let (_, variants) = get(&app, "/api/variants").await;
+    for v in variants.as_array().unwrap() {
+        let vid = v["id"].as_str().unwrap();
+        let (s, sprite) = get(&app, &format!("/api/variants/{vid}/pieces")).await;
+        assert_eq!(s, StatusCode::OK);
+        assert!(
+            sprite.as_str().unwrap().contains("<symbol id=\"piece-"),
+            "{vid}"
+        );
+        let (s, legend) = get(&app, &format!("/api/variants/{vid}/legend")).await;
+        assert_eq!(s, StatusCode::OK);
+        for p in legend["pieces"].as_array().unwrap() {
+            assert!(!p["ruling"].as_str().unwrap().is_empty(), "{vid}: {p}");
+            let glyph = p["glyph"].as_str().unwrap();
+            let (s, shown) = get(&app, &format!("/api/variants/{vid}/legend/{glyph}/moves")).await;
+            assert_eq!(s, StatusCode::OK, "{vid} {glyph}: {shown}");
+            assert!(
+                !shown["targets"].as_array().unwrap().is_empty(),
+                "{vid} {glyph}"
+            );
+        }
+    }
+    let (_, knight) = get(&app, "/api/variants/fide/legend/piece-knight/moves").await;
+    assert_eq!(knight["targets"].as_array().unwrap().len(), 8);
+    refused(
+        get(&app, "/api/variants/chess960/pieces").await,
+        StatusCode::NOT_FOUND,
+    );
+
+    // The rulebooks given in the configuration, the favicon.
+    let (s, page) = get(&app, "/rules/fide").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(page.as_str().unwrap().contains("# FIDE rules"));
+    refused(get(&app, "/rules/chess960").await, StatusCode::NOT_FOUND);
+    let (s, icon) = get(&app, "/favicon.ico").await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(icon.as_str().unwrap().starts_with("<svg"));
+}

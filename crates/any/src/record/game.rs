@@ -51,6 +51,16 @@ impl Game {
         self.moves.iter().map(|(_, t)| t.as_str())
     }
 
+    /// The positions of the game: the start, then the position after each move.
+    pub fn positions(&self) -> &[AnyPosition] {
+        &self.history
+    }
+
+    /// The moves played, each with its canonical text.
+    pub fn moves(&self) -> impl Iterator<Item = (AnyMove, &str)> {
+        self.moves.iter().map(|(m, t)| (*m, t.as_str()))
+    }
+
     /// The Zobrist keys of the positions before the position now, oldest first: the game's
     /// history as an engine's search takes it, to know repetitions
     /// ([`crate::engine::AnyEngine::search`], as `dimchess uci` passes it).

@@ -14,6 +14,14 @@ let model = null;       // the server's state (net.js)
 let net = null;         // the connection
 let selection = [];     // cell indices clicked so far
 let flipped = false;
+let viewPly = null;     // a past position shown (moves played before it), else null: the game now
+let viewed = null;      // that position as the server sent it (GET /api/games/{id}/plies/{n})
+let shown = null;       // a legend's "Show moves": { name, layout, from, targets }, else null
+let focusCell = null;   // the cell that keeps the keyboard focus across redraws
+let glyphs = new Map(); // "symbol|name" -> glyph id of the variant's piece set
+let spriteOf = null;    // the variant whose sprite and legend the page holds
+let lastDrawn = -1;     // the number of moves on the board last drawn (to animate and sound)
+const prefs = loadPrefs();
 let cellNames = [];
 let partial = null;     // a turn being composed action by action (Dimension X), else null
 let received = 0;       // performance.now() when the status was received (clocks count down from it)
@@ -30,13 +38,98 @@ async function api(method, path, body, token) {
     opts.body = JSON.stringify(body);
   }
   if (token) opts.headers.authorization = "Bearer " + token;
-  const res = await fetch(path, opts);
+  // A read that fails on the way (no answer at all) is tried again, three times at most.
+  let res;
+  for (let attempt = 0; ; attempt++) {
+    try { res = await fetch(path, opts); break; } catch (e) {
+      if (method !== "GET" || attempt >= 2) throw Object.assign(new Error("network error: " + e.message), { status: 0 });
+      await new Promise((r) => setTimeout(r, 300 * (attempt + 1)));
+    }
+  }
   const data = await res.json().catch(() => ({ error: res.statusText }));
   if (!res.ok) throw Object.assign(new Error(data.error || res.statusText), { status: res.status });
   return data;
 }
 
 function showError(msg) { $("error").textContent = msg || ""; }
+
+// ---- preferences, kept in this browser ---------------------------------------------------
+
+function loadPrefs() {
+  let p = {};
+  try { p = JSON.parse(localStorage.getItem("dimchess:prefs") || "{}") || {}; } catch { p = {}; }
+  return { flipped: !!p.flipped, sound: p.sound !== false, pieceSize: p.pieceSize || "0.85" };
+}
+function savePrefs() {
+  localStorage.setItem("dimchess:prefs", JSON.stringify(prefs));
+}
+
+// ---- sound: a short tone per move, a lower double one per capture (Web Audio, no files) ----
+
+let audio = null;
+function playSound(capture) {
+  if (!prefs.sound) return;
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    const tones = capture ? [[220, 0], [180, 0.07]] : [[440, 0]];
+    for (const [f, at] of tones) {
+      const o = audio.createOscillator(), g = audio.createGain();
+      o.frequency.value = f;
+      g.gain.setValueAtTime(0.08, audio.currentTime + at);
+      g.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + at + 0.09);
+      o.connect(g); g.connect(audio.destination);
+      o.start(audio.currentTime + at); o.stop(audio.currentTime + at + 0.1);
+    }
+    window.soundsPlayed = (window.soundsPlayed || 0) + 1;
+  } catch { /* no audio here */ }
+}
+
+// ---- the variant's pieces (sprite) and legend ------------------------------------------------
+
+async function loadPieces(variant) {
+  if (spriteOf === variant) return;
+  spriteOf = variant;
+  try {
+    const [svg, legend] = await Promise.all([
+      fetch("/api/variants/" + variant + "/pieces").then((r) => r.ok ? r.text() : ""),
+      api("GET", "/api/variants/" + variant + "/legend"),
+    ]);
+    $("sprite").innerHTML = svg;
+    glyphs = new Map(legend.pieces.map((p) => [p.symbol + "|" + p.name, p.glyph]));
+    renderLegend(legend);
+  } catch (e) { spriteOf = null; showError("piece set: " + e.message); }
+  render();
+}
+
+const glyphOf = (piece) => glyphs.get(piece.symbol + "|" + piece.name.toLowerCase()) || null;
+
+function renderLegend(legend) {
+  $("rules-link").href = legend.rules;
+  $("rules-link").textContent = "The rules of " + legend.variant;
+  const body = $("legend-table").querySelector("tbody");
+  body.textContent = "";
+  const colour = (state && state.layout.players[0].colour) || "#ffffff";
+  for (const p of legend.pieces) {
+    const tr = document.createElement("tr");
+    tr.dataset.glyph = p.glyph;
+    const td = () => document.createElement("td");
+    const g = td();
+    const name = p.name.charAt(0).toUpperCase() + p.name.slice(1);
+    g.append(pieceElement(p, colour, p.glyph, name));
+    const n = td(); n.textContent = name + " (" + p.symbol + ")";
+    const m = td(); m.textContent = p.moves;
+    const r = td(); r.textContent = p.ruling;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "show-moves";
+    b.textContent = "Show moves";
+    b.setAttribute("aria-label", "Show moves of the " + name);
+    b.addEventListener("click", () => showMoves(legend.variant, p.glyph, name));
+    r.append(" ", b);
+    tr.append(g, n, m, r);
+    body.append(tr);
+  }
+}
 
 // ---- seat tokens, kept per game in this browser ---------------------------------------
 
@@ -112,6 +205,11 @@ $("new-game").addEventListener("submit", (ev) => {
   newGame(body, mine);
 });
 $("variant").addEventListener("change", renderSeatInputs);
+// At phone width a game's page folds the form away behind a button.
+$("new-toggle").addEventListener("click", () => {
+  const open = document.body.classList.toggle("form-open");
+  $("new-toggle").setAttribute("aria-expanded", String(open));
+});
 
 // ---- the game's state ----------------------------------------------------------------
 
@@ -122,10 +220,22 @@ function flatten(m) {
     id: m.id, variant: m.variant, version: m.v, history: m.history, status: st,
     position: b.position, turn: b.turn, layout: b.layout, last_move_cells: b.last_move_cells,
     moves: b.moves, partial: b.partial, over: st.over, result: st.result, seats: st.seats,
+    notation: b.notation || [], check_cells: b.check_cells || [], recent: b.recent || [],
     thinking: st.thinking, engine_error: st.engine_error,
     engine_to_move: !st.over && (st.seats[st.turn] || {}).kind === "engine",
     mine: net ? net.seats : [],
   };
+}
+
+/** The seat form shows the game's seats: this page's, engines, or invited people. */
+function syncSeatForm() {
+  const s = state;
+  s.seats.forEach((seat, i) => {
+    const sel = $("seat-" + i);
+    if (!sel) return;
+    sel.value = seat.kind === "engine" ? "engine" : s.mine.includes(i) ? "me" : "invite";
+    if (seat.kind === "engine" && seat.movetime_ms) $("movetime-" + i).value = seat.movetime_ms;
+  });
 }
 
 function setModel(m) {
@@ -138,7 +248,20 @@ function setModel(m) {
     partial = state.partial || null;
     selection = [];
   }
+  if (!before || before.id !== state.id) syncSeatForm();
+  if (before && state.history.length > before.history.length) {
+    const last = state.notation[state.history.length - 1] || "";
+    playSound(/x/.test(last));
+  }
+  if (viewPly !== null && viewPly > state.history.length) viewPly = null;
+  loadPieces(state.variant);
+  performance.mark("state-received");
   render();
+  // Drawn: once the browser has laid out and painted the new board (the frame after it).
+  requestAnimationFrame(() => setTimeout(() => {
+    performance.mark("board-drawn");
+    performance.measure("draw", "state-received", "board-drawn");
+  }, 0));
   if (!(state.history.length in shownAt)) shownAt[state.history.length] = Date.now();
 }
 
@@ -156,7 +279,8 @@ function render() {
   const s = state;
   if (!s) return;
   const composing = partial && partial.layout;
-  const layout = composing ? partial.layout : s.layout;
+  const viewing = viewPly !== null && viewed && viewed.ply === viewPly;
+  const layout = shown ? shown.layout : viewing ? viewed.layout : composing ? partial.layout : s.layout;
   document.body.dataset.version = s.version;
   document.body.dataset.variant = s.variant;
   document.body.dataset.over = s.over;
@@ -165,27 +289,58 @@ function render() {
     $("variant").value = s.variant;
     renderSeatInputs();
   }
-  const mayMove = myTurn();
+  const mayMove = myTurn() && viewPly === null;
   const cands = mayMove ? candidates() : [];
   const targets = new Set();
   const starts = new Set();
   for (const [, cells] of cands) if (cells.length > selection.length) targets.add(cells[selection.length]);
   if (mayMove) for (const [, cells] of choosable()) if (cells.length) starts.add(cells[0]);
-  cellNames = drawBoards($("boards"), $("flight"), layout, {
-    flipped, selection, targets, starts,
-    last: new Set(composing ? partial.last_move_cells : s.last_move_cells),
+  const recent = new Map();
+  if (!viewing && !composing && s.layout.players.length > 2) {
+    for (const r of s.recent) for (const c of r.cells) recent.set(c, (s.layout.players[r.seat] || {}).colour || "#888");
+  }
+  const fit = fitBoards(layout);
+  const active = document.activeElement;
+  if (active && active.classList && active.classList.contains("cell")) focusCell = +active.dataset.cell;
+  cellNames = drawBoards($("boards"), $("flight"), layout, shown ? {
+    flipped, selection: [shown.from], targets: new Set(shown.targets), starts: new Set(), recent: new Map(),
+    glyph: glyphOf, focus: focusCell, last: new Set(), check: new Set(), animate: false,
+    onClick: () => {}, mayDrag: () => false, onDragStart: () => {}, onDrop: () => {},
+  } : {
+    flipped, selection, targets, starts, recent, glyph: glyphOf, focus: focusCell,
+    last: new Set(viewing ? viewed.last_move_cells : composing ? partial.last_move_cells : s.last_move_cells),
+    check: new Set(viewing ? viewed.check_cells : composing ? [] : s.check_cells),
+    animate: !viewing && lastDrawn >= 0 && lastDrawn !== s.history.length,
     onClick: clickCell,
+    mayDrag: (g) => mayMove && (starts.has(g) || selection.length === 1 && selection[0] === g),
+    onDragStart: (g) => { if (!(selection.length === 1 && selection[0] === g)) { selection = []; clickCell(g); } },
+    onDrop: (from, to) => { if (to === null || to === from) { render(); return; } if (selection[selection.length - 1] !== from) { selection = []; clickCell(from); } clickCell(to); },
   });
+  lastDrawn = viewing || shown ? lastDrawn : s.history.length;
+  document.body.classList.toggle("stacked", fit.stacked);
+  if (focusCell !== null && active && active.classList && active.classList.contains("cell")) {
+    const f = document.querySelector('.cell[data-cell="' + focusCell + '"]');
+    if (f) f.focus();
+  }
+  $("viewing").hidden = !viewing && !shown;
+  if (shown) $("viewing-text").textContent = "Where a " + shown.name + " can go from " + cellNames[shown.from] +
+    " on an empty board (" + shown.targets.length + " cells).";
+  else if (viewing) $("viewing-text").textContent = viewPly === 0 ? "Viewing the start position." : "Viewing the position after " + moveLabel(viewPly - 1) + ".";
+  const banner = $("banner");
+  banner.hidden = !s.over;
+  banner.textContent = s.over ? "Game over: " + s.result : "";
   renderPlayers();
   const mover = (s.layout.players[s.turn] || {}).name || "";
-  $("status").textContent = s.over ? "Game over: " + s.result
+  $("status").textContent = viewing ? "Viewing an earlier position (→ or “Back to the game” returns)"
+    : s.over ? "Game over: " + s.result
     : s.thinking ? mover + ": the engine is thinking…"
     : s.engine_error ? "Engine error: " + s.engine_error
     : mayMove ? mover + " to move (you)"
     : mover + " to move";
 
-  $("selection").hidden = selection.length === 0;
-  $("selected-cells").textContent = selection.map((c) => cellNames[c]).join(" → ");
+  // The selection line keeps its place (the panel does not move when a piece is chosen).
+  $("selected-cells").textContent = selection.length ? "Selected: " + selection.map((c) => cellNames[c]).join(" → ") : "";
+  $("clear").hidden = selection.length === 0;
   const choices = $("choices");
   choices.textContent = "";
   if (selection.length > 0) {
@@ -211,22 +366,7 @@ function render() {
   renderMatches();
   renderControls();
 
-  const hist = $("history");
-  hist.textContent = "";
-  s.history.forEach((t, i) => {
-    const li = document.createElement("li");
-    li.textContent = t;
-    if (i === s.history.length - 1) li.classList.add("current");
-    hist.append(li);
-  });
-  hist.scrollTop = hist.scrollHeight;
-  if (s.over) {
-    const li = document.createElement("li");
-    li.textContent = s.result;
-    li.className = "result";
-    li.style.listStyle = "none";
-    hist.append(li);
-  }
+  renderHistory();
   const notes = $("notes");
   notes.textContent = "";
   for (const [k, v] of layout.notes) {
@@ -236,6 +376,89 @@ function render() {
   }
   $("download").href = "/api/games/" + s.id + "/record";
   $("download").setAttribute("download", s.variant + "-" + s.id + ".pgn");
+}
+
+/** The move number of ply `i` and its seat's place in the full move (`12.` or `12...`). */
+function moveLabel(i) {
+  const n = state.layout.players.length;
+  const num = Math.floor(i / n) + 1;
+  return num + (i % n === 0 ? ". " : "... ") + (state.notation[i] || state.history[i]);
+}
+
+/** The move list: a row per full move (`1. e4 e5`), each ply a button that shows its
+ * position; the current one marked. */
+function renderHistory() {
+  const s = state;
+  const n = s.layout.players.length;
+  const hist = $("history");
+  hist.textContent = "";
+  const shown = viewPly === null ? s.history.length : viewPly;
+  let row = null;
+  s.history.forEach((t, i) => {
+    if (i % n === 0) {
+      row = document.createElement("div");
+      row.className = "move-row";
+      row.setAttribute("role", "listitem");
+      const num = document.createElement("span");
+      num.className = "num";
+      num.textContent = Math.floor(i / n) + 1 + ".";
+      row.append(num);
+      hist.append(row);
+    }
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "ply";
+    b.dataset.ply = i;
+    b.textContent = s.notation[i] || t;
+    b.title = t;
+    if (i === shown - 1) { b.classList.add("current"); b.setAttribute("aria-current", "step"); }
+    b.addEventListener("click", () => view(i + 1));
+    row.append(b);
+  });
+  const cur = hist.querySelector(".current");
+  if (cur) {
+    const top = cur.getBoundingClientRect().top - hist.getBoundingClientRect().top + hist.scrollTop;
+    if (top < hist.scrollTop || top > hist.scrollTop + hist.clientHeight - cur.offsetHeight) hist.scrollTop = top - hist.clientHeight / 2;
+  }
+}
+
+/** Shows where a piece can go from a central cell of an empty board (the library's moves). */
+async function showMoves(variant, glyph, name) {
+  try {
+    const r = await api("GET", "/api/variants/" + variant + "/legend/" + glyph + "/moves");
+    shown = { name, ...r };
+    render();
+    $("play-area").scrollIntoView({ block: "start" });
+  } catch (e) { showError(name + ": " + e.message); }
+}
+
+/** Shows the position after `ply` moves (the game now once `ply` is the last). */
+async function view(ply) {
+  if (!state) return;
+  ply = Math.max(0, Math.min(ply, state.history.length));
+  if (ply === state.history.length) { viewPly = null; viewed = null; render(); return; }
+  viewPly = ply;
+  try {
+    const v = await api("GET", "/api/games/" + state.id + "/plies/" + ply);
+    if (viewPly !== ply) return;
+    viewed = v;
+  } catch (e) { showError(e.message); viewPly = null; }
+  render();
+}
+
+/** Sizes the cells so that every board fits beside the side panel (stacked at phone width). */
+function fitBoards(layout) {
+  const area = $("play-area");
+  const phone = window.innerWidth < 700;
+  const width = area.clientWidth || window.innerWidth;
+  const top = area.getBoundingClientRect().top + window.scrollY;
+  const height = phone ? window.innerHeight * 2 : Math.max(240, window.innerHeight - top - 90);
+  const fit = phone
+    ? { cell: fitCells({ boards: [layout.boards.reduce((a, b) => a.files >= b.files ? a : b)] }, width, window.innerHeight - 200, 16, 52).cell, stacked: layout.boards.length > 1 }
+    : fitCells(layout, width, height, 22, 80);
+  document.documentElement.style.setProperty("--cell", fit.cell + "px");
+  document.documentElement.style.setProperty("--piece", prefs.pieceSize);
+  return fit;
 }
 
 /** Milliseconds since the status was received. */
@@ -439,8 +662,35 @@ $("end-turn").addEventListener("click", () => { if (partial && partial.can_end) 
 $("restart-turn").addEventListener("click", () => { selection = []; partial = state.partial || null; render(); });
 document.addEventListener("keydown", (ev) => {
   if (ev.key === "Escape" && selection.length) { selection = []; render(); }
+  // ← and → step through the game's positions (not while typing, nor on the board's cells).
+  const t = ev.target;
+  const typing = t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT");
+  const onCell = t && t.classList && t.classList.contains("cell");
+  if (!state || typing || onCell || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  const now = viewPly === null ? state.history.length : viewPly;
+  if (ev.key === "ArrowLeft") { ev.preventDefault(); view(now - 1); }
+  if (ev.key === "ArrowRight") { ev.preventDefault(); view(now + 1); }
 });
-$("flip").addEventListener("click", () => { flipped = !flipped; render(); });
+$("live").addEventListener("click", () => { shown = null; view(Infinity); });
+flipped = prefs.flipped;
+$("flip").setAttribute("aria-pressed", String(flipped));
+$("sound").checked = prefs.sound;
+$("piece-size").value = prefs.pieceSize;
+$("flip").addEventListener("click", () => {
+  flipped = !flipped; prefs.flipped = flipped; savePrefs();
+  $("flip").setAttribute("aria-pressed", String(flipped));
+  render();
+});
+$("sound").addEventListener("change", () => { prefs.sound = $("sound").checked; savePrefs(); });
+$("piece-size").addEventListener("change", () => { prefs.pieceSize = $("piece-size").value; savePrefs(); render(); });
+// A new size draws the boards again, once per frame at most, and only when the width changed
+// (a phone's address bar hiding while scrolling changes the height alone).
+let resizeQueued = false, lastWidth = window.innerWidth;
+window.addEventListener("resize", () => {
+  if (resizeQueued || window.innerWidth === lastWidth && window.innerWidth < 700) return;
+  resizeQueued = true;
+  requestAnimationFrame(() => { resizeQueued = false; lastWidth = window.innerWidth; render(); });
+});
 $("resign").addEventListener("click", () => { if (confirm("Resign?")) command({ t: "resign" }); });
 $("abort").addEventListener("click", () => command({ t: "abort" }));
 $("offer-draw").addEventListener("click", () => command({ t: "offer", what: "draw" }));
@@ -455,6 +705,7 @@ $("undo").addEventListener("click", () => command({ t: "undo" }));
 $("import-toggle").addEventListener("click", () => { $("import").hidden = !$("import").hidden; });
 $("import").addEventListener("submit", (ev) => {
   ev.preventDefault();
+  $("import").hidden = true;
   const players = 4; // every seat is this page's: it replays a record at one screen
   newGame({ record: $("import-text").value }, [...Array(players).keys()]);
 });
@@ -484,6 +735,7 @@ function showInvites(id) {
     variants = await api("GET", "/api/variants");
   } catch (e) { showError(e.message); return; }
   const sel = $("variant");
+  sel.textContent = "";
   for (const v of variants) {
     const o = document.createElement("option");
     o.value = v.id; o.textContent = v.id; o.title = v.description;
@@ -492,6 +744,9 @@ function showInvites(id) {
   const params = new URLSearchParams(location.search);
   if (params.get("variant")) sel.value = params.get("variant");
   renderSeatInputs();
+  // An old-style link to a game, `/#<id>`: the game's page.
+  const old = /^#([0-9a-f]{8,64})$/.exec(location.hash);
+  if (!gameId && old) { location.replace("/game/" + old[1]); return; }
   if (!gameId) {
     document.body.classList.add("lobby");
     $("status").textContent = "Choose a variant and the seats, then start.";
@@ -514,5 +769,28 @@ function showInvites(id) {
       c.dataset.state = text === "connected" ? "connected" : "reconnecting";
     },
     error: (msg) => showError(msg),
+    gone: () => {
+      const c = $("connection");
+      c.textContent = "not connected: the server has no such game";
+      c.dataset.state = "gone";
+      $("status").textContent = "This game is not on this server (it may have been lost when the server restarted). " +
+        "Start a new game with the form above.";
+      document.body.classList.add("gone");
+    },
   });
 })();
+
+// A link to this page with another hash (an invitation opened in the same tab, `/#<id>`):
+// the browser does not load the page again by itself.
+window.addEventListener("hashchange", () => location.reload());
+
+// A state that says an engine is thinking for much longer than its time: ask for the whole
+// state again (a message may have been lost on the way).
+setInterval(() => {
+  if (!state || !net || !state.thinking || !net.connected) return;
+  const seat = state.seats[state.turn] || {};
+  if (performance.now() - received > (seat.movetime_ms || 1000) + 10000) {
+    received = performance.now();
+    net.send({ t: "sync" });
+  }
+}, 2000);

@@ -57,6 +57,11 @@ class GameSocket {
       for (const [id, p] of this.pending) {
         if (p.msg.t !== "move") { p.reject(Object.assign(new Error("connection lost"), { status: 0 })); this.pending.delete(id); }
       }
+      // A game the server does not know (an unknown id, or a game lost with the server's
+      // memory): no more attempts.
+      fetch("/api/games/" + this.id).then((r) => {
+        if (r.status === 404 && !this.closed) { this.close(); if (this.on.gone) this.on.gone(); }
+      }).catch(() => {});
       const delay = Math.min(10000, 250 * 2 ** this.attempt) * (0.75 + Math.random() / 2);
       this.attempt++;
       this.on.status("reconnecting…", this.attempt, delay);
