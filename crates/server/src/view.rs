@@ -420,8 +420,9 @@ pub fn partial_view(names: &CellNames, layout: &Layout, t: &ComposedTurn) -> Par
     }
 }
 
-/// The board of a game (`over`: no legal moves are listed).
-pub fn board(game: &Game, over: bool, result: Option<String>) -> Board {
+/// The board of a game (`over`: no legal moves are listed); `known`: the notation of the
+/// game's first moves, written already (see [`notation`]).
+pub fn board(game: &Game, over: bool, result: Option<String>, known: &[String]) -> Board {
     let pos = game.position();
     let mut layout = game.layout();
     if result.is_some() {
@@ -473,7 +474,7 @@ pub fn board(game: &Game, over: bool, result: Option<String>) -> Board {
         last_move_cells,
         moves,
         partial,
-        notation: notation(game, &names, over),
+        notation: notation(game, &names, over, known),
         check_cells: check_cells(pos, &layout, &names),
         recent,
         layout,
@@ -528,13 +529,17 @@ fn others(layout: &Layout, mover: usize) -> usize {
             .count()
 }
 
-/// The moves of `game` as players read them (see [`Board::notation`]).
-pub fn notation(game: &Game, names: &CellNames, over: bool) -> Vec<String> {
+/// The moves of `game` as players read them (see [`Board::notation`]). `known` is the
+/// notation of the game's first moves, written by an earlier call for the same moves: it is
+/// kept, and only the moves after it are written (a mark of mate is only ever on the last
+/// move, written when the game ended with it).
+pub fn notation(game: &Game, names: &CellNames, over: bool, known: &[String]) -> Vec<String> {
     let positions = game.positions();
     let moves: Vec<_> = game.moves().collect();
     let mut out = Vec::with_capacity(moves.len());
+    out.extend(known.iter().take(moves.len()).cloned());
     let mut before_layout: Option<Layout> = None;
-    for (i, (mv, text)) in moves.iter().enumerate() {
+    for (i, (mv, text)) in moves.iter().enumerate().skip(out.len()) {
         let before = &positions[i];
         let after = &positions[i + 1];
         let written = before.move_notation(*mv);
@@ -606,4 +611,38 @@ pub fn raw<T: Serialize>(value: &T) -> Box<RawValue> {
 /// JSON text made already, as a raw value to embed.
 pub fn raw_text(text: &str) -> Box<RawValue> {
     RawValue::from_string(text.to_string()).unwrap_or_else(|_| raw(&()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dimchess_any::registry;
+
+    /// The notation written move by move, each call keeping the one before, equals the notation
+    /// written at once, in a variant with SAN and in ones with the canonical text and marks.
+    #[test]
+    fn notation_written_move_by_move_equals_all_at_once() {
+        for id in ["fide", "dimension-chess", "three-level"] {
+            let mut game = Game::new(registry::start(id).unwrap());
+            let mut known = Vec::new();
+            let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+            for _ in 0..40 {
+                let moves = game.position().moves_with_text();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let (_, text) = &moves[(seed % moves.len() as u64) as usize];
+                game.play_text(text).unwrap();
+                let layout = game.layout();
+                let names = CellNames::new(&layout);
+                let over = game.position().outcome().is_some();
+                known = notation(&game, &names, over, &known);
+                assert_eq!(known, notation(&game, &names, over, &[]), "{id}");
+            }
+            assert!(!known.is_empty());
+        }
+    }
 }

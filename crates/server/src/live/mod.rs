@@ -115,6 +115,9 @@ pub struct LiveGame {
     pub log: VecDeque<(u64, Arc<str>)>,
     /// The board, built once per change: `(version, frame of type board)`.
     pub board: Option<(u64, Arc<str>, Box<RawValue>)>,
+    /// The move list as players read it, kept from board to board so that a new move costs
+    /// one entry, not the whole game: `(segments, move texts, notation)`.
+    pub notation: (usize, Vec<String>, Vec<String>),
     pub thinking: bool,
     pub engine_error: Option<String>,
     /// Bumped at every turn change: a flag timer of an older turn does nothing.
@@ -437,9 +440,32 @@ pub async fn ensure_board(g: &mut LiveGame) {
     let game = g.game.clone();
     let over = !g.is_live();
     let result = g.result();
-    let built = tokio::task::spawn_blocking(move || view::raw(&view::board(&game, over, result)))
-        .await
-        .unwrap_or_else(|_| view::raw(&()));
+    // The notation already written for the moves this game still has (after a takeback or a
+    // seat's elimination, only the common beginning).
+    let (segments, texts, mut known) = std::mem::take(&mut g.notation);
+    let same = if segments == g.segments.len() {
+        texts
+            .iter()
+            .zip(game.moves())
+            .take_while(|(a, (_, b))| a.as_str() == *b)
+            .count()
+    } else {
+        0
+    };
+    known.truncate(same);
+    let built = tokio::task::spawn_blocking(move || {
+        let board = view::board(&game, over, result, &known);
+        let texts = game.moves().map(|(_, t)| t.to_string()).collect();
+        (view::raw(&board), texts, board.notation)
+    })
+    .await;
+    let built = match built {
+        Ok((built, texts, notation)) => {
+            g.notation = (g.segments.len(), texts, notation);
+            built
+        }
+        Err(_) => view::raw(&()),
+    };
     let frame: Arc<str> = view::to_json(&Out::Board {
         v: g.version,
         board: &built,

@@ -51,6 +51,7 @@ pub fn new_live(n: NewGame) -> LiveGame {
         version: 0,
         log: VecDeque::new(),
         board: None,
+        notation: Default::default(),
         thinking: false,
         engine_error: None,
         turn_gen: 0,
