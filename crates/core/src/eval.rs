@@ -82,6 +82,29 @@ pub trait Evaluate: Position {
         None
     }
 
+    /// Whether the player to move is in check (its King attacked), for a search's check
+    /// extension and its pruning guards. The default, `false`, suits games without check.
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    /// The position after the player to move passes (a "null move"), for null-move pruning:
+    /// `None` where a pass is no sound search device (the default: more than two players,
+    /// turns of several actions) and where zugzwang is likely (a side with no piece but
+    /// King and Pawns). The rules never allow a pass; only a search plays one.
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+
+    /// Whether the legal move `mv` wins at least `threshold` centipawns of material once
+    /// every capture on its destination square is answered, cheapest capturer first, each
+    /// side free to stop (a static exchange evaluation). The default, `true`, is for games
+    /// where captures do not simply alternate on one square: nothing is pruned there.
+    fn see_ge(&self, mv: Self::Move, threshold: i32) -> bool {
+        let _ = (mv, threshold);
+        true
+    }
+
     /// A small number that tells moves apart for the history heuristic (for instance
     /// `from * cells + to`); moves with the same key share a history score. The default, 0,
     /// switches the heuristic off.

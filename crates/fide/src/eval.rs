@@ -6,6 +6,7 @@
 //! gain as they advance, knights and bishops in the centre, the king stays home while the
 //! queens are on.
 
+use dimchess_core::Bitboard64;
 use dimchess_core::eval::{Capture, Evaluate};
 
 use crate::board::Board;
@@ -104,6 +105,106 @@ impl Evaluate for Chess {
     fn plies_to_clock_draw(&self) -> Option<u32> {
         Some(100u32.saturating_sub(self.halfmove))
     }
+
+    fn in_check(&self) -> bool {
+        self.is_check()
+    }
+
+    /// The same pieces with the other side to move and no en-passant square; `None` when the
+    /// side to move has only King and Pawns (where zugzwang is common) or is in check.
+    fn null_move(&self) -> Option<Chess> {
+        let us = self.turn;
+        let pieces = self.board.by_color(us)
+            & !(self.board.by_role(Role::Pawn) | self.board.by_role(Role::King));
+        if pieces.is_empty() || self.is_check() {
+            return None;
+        }
+        let mut after = self.clone();
+        if let Some(ep) = after.ep.take() {
+            after.hash ^= crate::zobrist::ep_file(ep.file());
+        }
+        after.halfmove = after.halfmove.saturating_add(1);
+        if us == Color::Black {
+            after.fullmove = after.fullmove.saturating_add(1);
+        }
+        after.turn = us.other();
+        after.hash ^= crate::zobrist::black_to_move();
+        Some(after)
+    }
+
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        see_ge_on(&self.board, self.turn, mv, threshold)
+    }
+
+    fn move_key(&self, mv: Move) -> u32 {
+        (mv.from.index() * 64 + mv.to.index()) as u32
+    }
+}
+
+/// The static exchange evaluation of the move `mv` of `turn` on `board`: whether it wins at
+/// least `threshold` centipawns when both sides go on capturing on its destination square,
+/// each with its cheapest piece (riders behind a capturer join in) and each free to stop.
+/// Castling, en passant and promotions count as winning nothing and losing nothing.
+pub fn see_ge_on(board: &Board, turn: Color, mv: Move, threshold: i32) -> bool {
+    if !matches!(mv.kind, MoveKind::Normal | MoveKind::DoublePush) {
+        return threshold <= 0;
+    }
+    let Some(attacker) = board.role_at(mv.from) else {
+        return threshold <= 0;
+    };
+    // What the side to move has won so far, less the threshold, after each capture.
+    let mut swap = board.role_at(mv.to).map_or(0, value) - threshold;
+    if swap < 0 {
+        return false;
+    }
+    swap = value(attacker) - swap;
+    if swap <= 0 {
+        return true;
+    }
+    let from = Bitboard64::from_cell(mv.from.index());
+    let to = Bitboard64::from_cell(mv.to.index());
+    let mut occupied = board.occupied() ^ from ^ to;
+    let mut side = turn;
+    // 1: the side to move's capture stands so far; 0: it does not.
+    let mut wins = true;
+    loop {
+        side = side.other();
+        let attackers = (board.attackers_to(mv.to, Color::White, occupied)
+            | board.attackers_to(mv.to, Color::Black, occupied))
+            & occupied;
+        let ours = attackers & board.by_color(side);
+        if ours.is_empty() {
+            break;
+        }
+        wins = !wins;
+        let Some(role) = [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+        ]
+        .into_iter()
+        .find(|&r| (ours & board.by_role(r)).any()) else {
+            break;
+        };
+        if role == Role::King {
+            // The King may capture only if nothing recaptures.
+            if (attackers & board.by_color(side.other())).any() {
+                wins = !wins;
+            }
+            break;
+        }
+        swap = value(role) - swap;
+        if swap < i32::from(wins) {
+            break;
+        }
+        if let Some(sq) = (ours & board.by_role(role)).first() {
+            occupied.clear(sq);
+        }
+    }
+    wins
 }
 
 /// The capture facts of a FIDE move on `board` (en passant and promotions included).
