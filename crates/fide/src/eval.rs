@@ -72,13 +72,101 @@ pub fn board_strength(board: &Board, color: Color) -> i32 {
     total
 }
 
+/// The game phase of a board: 24 with every minor and major piece on (a Knight or Bishop
+/// counts 1, a Rook 2, a Queen 4), falling to 0 with none.
+pub fn phase(board: &Board) -> i32 {
+    let minor = (board.by_role(Role::Knight) | board.by_role(Role::Bishop)).count() as i32;
+    let rooks = board.by_role(Role::Rook).count() as i32;
+    let queens = board.by_role(Role::Queen).count() as i32;
+    (minor + 2 * rooks + 4 * queens).min(24)
+}
+
+/// The middlegame and endgame value of a `color` piece of `role` on square index `sq`: the
+/// piece's value plus its placement, each a table made from a few rules (ours, not tuned
+/// yet). Pawns gain as they advance, far more in the endgame; Knights, Bishops and (in the
+/// endgame) the Queen in the centre; Rooks on the seventh rank; the King sheltered by its
+/// castled corner in the middlegame and in the centre in the endgame.
+#[inline]
+pub fn tapered(color: Color, role: Role, sq: usize) -> (i32, i32) {
+    let rank = if color == Color::White {
+        sq / 8
+    } else {
+        7 - sq / 8
+    };
+    let file = sq % 8;
+    let c = centre(sq);
+    match role {
+        Role::Pawn => {
+            const MG: [i32; 8] = [0, 0, 2, 6, 14, 25, 40, 0];
+            const EG: [i32; 8] = [0, 0, 5, 12, 25, 45, 80, 0];
+            let central = if c >= 2 && (2..=4).contains(&rank) {
+                12
+            } else {
+                0
+            };
+            let rim = if file == 0 || file == 7 { 5 } else { 0 };
+            (90 + MG[rank] + central - rim, 120 + EG[rank])
+        }
+        Role::Knight => {
+            let back = if rank == 0 { 8 } else { 0 };
+            (305 + 8 * c - back, 292 + 6 * c)
+        }
+        Role::Bishop => {
+            let back = if rank == 0 { 5 } else { 0 };
+            (330 + 4 * c - back, 318 + 4 * c)
+        }
+        Role::Rook => {
+            let seventh = rank == 6;
+            let central = if rank == 0 && (3..=4).contains(&file) {
+                8
+            } else {
+                0
+            };
+            (
+                480 + 20 * i32::from(seventh) + central,
+                525 + 12 * i32::from(seventh),
+            )
+        }
+        Role::Queen => (930 + 2 * c, 950 + 5 * c),
+        Role::King => {
+            let shelter = match (rank, file) {
+                (0, 1 | 2 | 6) => 20,
+                (0, _) => 0,
+                (1, _) => -15,
+                _ => -40 - 10 * rank as i32,
+            };
+            (shelter, 15 * c - 25)
+        }
+    }
+}
+
+/// The material and placement of `color`'s pieces on a FIDE board, tapered from the
+/// middlegame values of [`tapered`] to its endgame values by the board's [`phase`], and a
+/// pair of Bishops.
+pub fn tapered_strength(board: &Board, color: Color) -> i32 {
+    let (mut mg, mut eg) = (0, 0);
+    for role in Role::ALL {
+        for sq in board.pieces(color, role) {
+            let (m, e) = tapered(color, role, sq);
+            mg += m;
+            eg += e;
+        }
+    }
+    if board.pieces(color, Role::Bishop).more_than_one() {
+        mg += 25;
+        eg += 45;
+    }
+    let p = phase(board);
+    (mg * p + eg * (24 - p)) / 24
+}
+
 impl Evaluate for Chess {
     const PLAYERS: usize = 2;
     /// A player would claim the draw by threefold repetition (FIDE Laws 9.2); the search
     /// scores the first repetition inside its tree as a draw.
     const REPETITION_DRAWS: bool = true;
 
-    /// [`board_strength`], except in a dead position by insufficient material
+    /// [`tapered_strength`], except in a dead position by insufficient material
     /// ([`crate::draws::insufficient_material`], which `Position::outcome` draws): there
     /// both armies count 0, so that a search scores it as the draw it is (its legal moves go
     /// on, and without this the placement terms would score K v K a few centipawns off 0).
@@ -94,7 +182,7 @@ impl Evaluate for Chess {
         if crate::draws::insufficient_material(self) {
             return 0;
         }
-        board_strength(&self.board, Color::from_index(player))
+        tapered_strength(&self.board, Color::from_index(player))
     }
 
     fn capture(&self, mv: Move) -> Option<Capture> {
