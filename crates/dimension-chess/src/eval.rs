@@ -70,6 +70,11 @@ impl Evaluate for DimensionChess {
         })
     }
 
+    /// For the search's check extension and pruning guards.
+    fn in_check(&self) -> bool {
+        self.is_check()
+    }
+
     fn move_key(&self, mv: Move) -> u32 {
         (mv.plane as u32) * 4096 + u32::from(mv.from) * 64 + u32::from(mv.to)
     }
