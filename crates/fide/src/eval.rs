@@ -9,10 +9,11 @@
 use dimchess_core::Bitboard64;
 use dimchess_core::eval::{Capture, Evaluate};
 
+use crate::attacks;
 use crate::board::Board;
 use crate::moves::{Move, MoveKind};
 use crate::position::Chess;
-use crate::types::{Color, Role};
+use crate::types::{Color, Role, Square};
 
 /// The value of a piece of `role` in centipawns (the king: 0, it is never traded).
 pub const fn value(role: Role) -> i32 {
@@ -140,9 +141,37 @@ pub fn tapered(color: Color, role: Role, sq: usize) -> (i32, i32) {
     }
 }
 
+/// The mobility of `color`'s Knights, Bishops, Rooks and Queens (middlegame, endgame): per
+/// piece, the squares it attacks that hold no piece of its own and no enemy Pawn attacks,
+/// less a typical count (4, 6, 7, 13), times a weight per piece (ours, untuned).
+fn mobility(board: &Board, color: Color) -> (i32, i32) {
+    let them = color.other();
+    let mut pawn_attacks = Bitboard64::EMPTY;
+    for sq in board.pieces(them, Role::Pawn) {
+        pawn_attacks |= attacks::pawn(them, Square::from_index(sq));
+    }
+    let area = !(board.by_color(color) | pawn_attacks);
+    let occupied = board.occupied();
+    let (mut mg, mut eg) = (0, 0);
+    for (role, typical, wm, we) in [
+        (Role::Knight, 4, 4, 4),
+        (Role::Bishop, 6, 5, 5),
+        (Role::Rook, 7, 2, 4),
+        (Role::Queen, 13, 1, 2),
+    ] {
+        for sq in board.pieces(color, role) {
+            let reach = attacks::attacks(role, color, Square::from_index(sq), occupied) & area;
+            let n = reach.count() as i32 - typical;
+            mg += wm * n;
+            eg += we * n;
+        }
+    }
+    (mg, eg)
+}
+
 /// The material and placement of `color`'s pieces on a FIDE board, tapered from the
-/// middlegame values of [`tapered`] to its endgame values by the board's [`phase`], and a
-/// pair of Bishops.
+/// middlegame values of [`tapered`] to its endgame values by the board's [`phase`], a pair
+/// of Bishops and the pieces' mobility.
 pub fn tapered_strength(board: &Board, color: Color) -> i32 {
     let (mut mg, mut eg) = (0, 0);
     for role in Role::ALL {
@@ -156,6 +185,9 @@ pub fn tapered_strength(board: &Board, color: Color) -> i32 {
         mg += 25;
         eg += 45;
     }
+    let (m, e) = mobility(board, color);
+    mg += m;
+    eg += e;
     let p = phase(board);
     (mg * p + eg * (24 - p)) / 24
 }
