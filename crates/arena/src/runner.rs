@@ -513,7 +513,9 @@ fn play_game(
             Reply::Move(mv, score) => match game.play(mv) {
                 Ok(()) => {
                     history.push(pos.zobrist());
+                    // A move that ends the game by the rules is not adjudicated too.
                     if scored
+                        && game.outcome().is_none()
                         && let Some(o) =
                             tracker.update(&config.adjudication, seat, score, game.len())
                     {

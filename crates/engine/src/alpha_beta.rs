@@ -11,13 +11,15 @@ use dimchess_core::Evaluate;
 
 use crate::engine::MoveRun;
 use crate::ordering::{self, HISTORY};
-use crate::score::{INFINITY, WIN};
-use crate::search::MAX_PLY;
+use crate::score::{INFINITY, WIN, WIN_BOUND};
+use crate::search::{MAX_PLY, NO_EVAL};
 use crate::table::Bound;
 
 /// The arguments of a node of [`MoveRun::search`]: `depth` plies deep, `ply` plies below the
 /// root, the window (`alpha`, `beta`); `pv_node`: a node of the principal variation, whose
-/// table entry does not cut it short.
+/// table entry does not cut it short. Two players also: `in_check`, whether the player to
+/// move is in check, and `improving`, whether its static score is above its score one turn
+/// cycle (two plies) back.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Frame {
     pub(crate) depth: i32,
@@ -25,6 +27,26 @@ pub(crate) struct Frame {
     pub(crate) beta: i32,
     pub(crate) ply: usize,
     pub(crate) pv_node: bool,
+    pub(crate) in_check: bool,
+    pub(crate) improving: bool,
+}
+
+/// The reductions of late moves: `REDUCTIONS[depth][move number]`, growing with the logarithms
+/// of both (the idea of Stockfish's and many engines' tables; our constants).
+static REDUCTIONS: std::sync::LazyLock<[[u8; 64]; 64]> = std::sync::LazyLock::new(|| {
+    let mut t = [[0u8; 64]; 64];
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+        }
+    }
+    t
+});
+
+/// The late-move reduction of the `i`-th move (from 0) of a node `depth` plies deep.
+#[inline]
+fn reduction(depth: i32, i: usize) -> i32 {
+    i32::from(REDUCTIONS[depth.clamp(0, 63) as usize][i.min(63)])
 }
 
 /// What differs between the kinds of node of [`MoveRun::search`]. The defaults are those of
@@ -63,8 +85,9 @@ pub(crate) trait NodeKind<P: Evaluate> {
 
 /// Two players: negamax alpha-beta with principal-variation search; scores are the player to
 /// move's. Draws by the clock, mate-distance pruning; quiescence at the horizon; the first
-/// move with the whole window, the others with a null window (late quiet moves a ply
-/// shallower), re-searched when they beat alpha.
+/// move with the whole window, the others with a null window (late quiet moves reduced by
+/// [`reduction`]), re-searched when they beat alpha. The pruning before and among the moves
+/// is in [`MoveRun::search`].
 pub(crate) struct Pvs;
 
 /// Four players, paranoid: the searching seat maximises, the others minimise its score. A
@@ -103,8 +126,15 @@ impl<P: Evaluate> NodeKind<P> for Pvs {
         if i == 0 {
             return -run.search::<Pvs>(child, depth - 1, -beta, -alpha, ply, f.pv_node);
         }
-        // Late quiet moves are searched a ply shallower first.
-        let r = i32::from(depth >= 3 && i >= 4 && !ordering::is_noisy(s));
+        // Late quiet moves are searched shallower first: less in the principal variation, for
+        // a killer and for a check, more when the player to move is not improving.
+        let mut r = 0;
+        if depth >= 3 && i >= 2 + usize::from(f.pv_node) && !ordering::is_noisy(s) && !f.in_check {
+            r = reduction(depth, i) - i32::from(f.pv_node) + i32::from(!f.improving)
+                - i32::from(ordering::is_killer(s))
+                - i32::from(child.in_check());
+            r = r.clamp(0, depth - 2);
+        }
         let mut v = -run.search::<Pvs>(child, depth - 1 - r, -alpha - 1, -alpha, ply, false);
         if v > alpha && r > 0 && !run.stopped {
             v = -run.search::<Pvs>(child, depth - 1, -alpha - 1, -alpha, ply, false);
@@ -155,13 +185,19 @@ impl<P: Evaluate> MoveRun<'_, P> {
         ply: usize,
         pv_node: bool,
     ) -> i32 {
+        let two = N::NEGAMAX && P::PLAYERS == 2;
+        let in_check = two && pos.in_check();
         let mut f = Frame {
-            depth,
+            // Check extension: a player in check searches a ply deeper.
+            depth: depth + i32::from(in_check),
             alpha,
             beta,
             ply,
             pv_node,
+            in_check,
+            improving: false,
         };
+        let depth = f.depth;
         self.e.plies[ply].pv.clear();
         if let Some(v) = N::horizon(self, pos, &f) {
             return v;
@@ -185,6 +221,21 @@ impl<P: Evaluate> MoveRun<'_, P> {
                 return hit.score;
             }
         }
+        let mut static_eval = NO_EVAL;
+        if two {
+            if !in_check {
+                static_eval = self.evaluate(pos);
+            }
+            self.e.plies[ply].eval = static_eval;
+            f.improving = !in_check
+                && (ply < 2 || {
+                    let before = self.e.plies[ply - 2].eval;
+                    before == NO_EVAL || static_eval > before
+                });
+            if let Some(v) = self.prune_node(pos, &f, static_eval, raw) {
+                return v;
+            }
+        }
         pos.legal_moves(&mut self.e.plies[ply].node.moves);
         let n = self.e.plies[ply].node.moves.len();
         if n == 0 {
@@ -196,9 +247,27 @@ impl<P: Evaluate> MoveRun<'_, P> {
         let (alpha0, beta0) = (f.alpha, f.beta);
         let mut best = if maximising { -INFINITY } else { INFINITY };
         let mut best_move = None;
+        // Late-move pruning: quiet moves beyond this many are not searched near the horizon.
+        let late = (3 + depth * depth) / (2 - i32::from(f.improving));
+        let mut quiets = 0;
         self.e.path.push(raw);
         for i in 0..n {
             let (s, mv) = self.next_move(ply, i);
+            let quiet = !ordering::is_noisy(s);
+            if two && !pv_node && !in_check && best > -WIN_BOUND {
+                if quiet {
+                    // Late moves, and quiet moves that cannot lift the score to alpha.
+                    if (depth <= 8 && quiets >= late)
+                        || (depth <= 6 && static_eval + 100 + 90 * depth <= f.alpha)
+                    {
+                        continue;
+                    }
+                } else if depth <= 6 && !pos.see_ge(mv, -90 * depth) {
+                    // A capture that loses too much material.
+                    continue;
+                }
+            }
+            quiets += i32::from(quiet);
             let mut child = pos.clone();
             child.play_unchecked(mv);
             let score = N::child(self, &child, &f, i, s);
@@ -234,6 +303,48 @@ impl<P: Evaluate> MoveRun<'_, P> {
         let bound = Bound::of(best, alpha0, beta0);
         self.e.table.store(key, ply, best_move, best, depth, bound);
         best
+    }
+
+    /// Two players, before the moves of a node that is no principal variation's and not in
+    /// check: reverse futility (a static score above beta by a margin that grows with the
+    /// depth) and null-move pruning (the player to move passes and still reaches beta in a
+    /// shallower search; never twice in a row, and only where [`Evaluate::null_move`] allows
+    /// a pass). The node's score, if it is cut off here.
+    fn prune_node(&mut self, pos: &P, f: &Frame, static_eval: i32, raw: u64) -> Option<i32> {
+        if f.pv_node || f.in_check || f.beta.abs() >= WIN_BOUND {
+            return None;
+        }
+        let margin = 75 * (f.depth - i32::from(f.improving));
+        if f.depth <= 7 && static_eval - margin >= f.beta {
+            return Some(static_eval);
+        }
+        if f.depth >= 3
+            && static_eval >= f.beta
+            && !self.e.plies[f.ply].after_null
+            && let Some(null) = pos.null_move()
+        {
+            let r = 3 + f.depth / 4 + ((static_eval - f.beta) / 200).min(3);
+            self.e.path.push(raw);
+            self.e.plies[f.ply + 1].after_null = true;
+            let v = -self.search::<Pvs>(
+                &null,
+                f.depth - 1 - r,
+                -f.beta,
+                -f.beta + 1,
+                f.ply + 1,
+                false,
+            );
+            self.e.plies[f.ply + 1].after_null = false;
+            self.e.path.pop();
+            if self.stopped {
+                return Some(0);
+            }
+            if v >= f.beta {
+                // A win found after a pass is no proof.
+                return Some(if v > WIN_BOUND { f.beta } else { v });
+            }
+        }
+        None
     }
 
     /// Four players, BRS+, an opponent to move: one opponent's reply is searched (`chosen`
@@ -344,22 +455,42 @@ impl<P: Evaluate> MoveRun<'_, P> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
         }
+        // The table: an entry of any depth settles a quiescence search.
+        let key = self.key(pos);
+        let hit = self.e.table.probe(key, ply);
+        if let Some(h) = hit
+            && h.bound.settles(h.score, alpha, beta)
+        {
+            return h.score;
+        }
         pos.legal_moves(&mut self.e.plies[ply].node.moves);
         if self.e.plies[ply].node.moves.is_empty() {
             return Self::terminal(pos, pos.turn(), ply);
         }
-        let stand = self.evaluate(pos);
+        let alpha0 = alpha;
+        // In check every evasion is searched and there is no standing pat.
+        let in_check = pos.in_check();
+        let stand = if in_check {
+            -INFINITY
+        } else {
+            self.evaluate(pos)
+        };
         if stand >= beta {
             return stand;
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        self.collect_captures(pos, ply);
+        if in_check {
+            self.order_moves(pos, ply, None);
+        } else {
+            self.collect_captures(pos, ply);
+        }
         let n = self.e.plies[ply].order.len();
         for i in 0..n {
             let (gain, mv) = self.next_move(ply, i);
-            // Delta pruning: even winning the piece for free would not reach alpha.
-            if stand + gain + 200 < alpha {
+            // Delta pruning: even winning the piece for free would not reach alpha; and
+            // captures that lose material.
+            if !in_check && (stand + gain + 200 < alpha || !pos.see_ge(mv, 0)) {
                 continue;
             }
             let mut child = pos.clone();
@@ -377,6 +508,10 @@ impl<P: Evaluate> MoveRun<'_, P> {
                     }
                 }
             }
+        }
+        if hit.is_none_or(|h| h.depth < 0) {
+            let bound = Bound::of(best, alpha0, beta);
+            self.e.table.store(key, ply, None, best, -1, bound);
         }
         best
     }

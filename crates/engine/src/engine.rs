@@ -142,7 +142,12 @@ impl<P: Evaluate> Engine<P> {
             found_lines.clear();
             // Line k searches the moves the lines before it did not take.
             for k in 0..lines {
-                let (score, found) = run.root(pos, depth as i32, &mut order[k..], k == 0);
+                let (score, found) = if k == 0 && lines == 1 {
+                    run.aspirate(pos, depth as i32, &mut order, best_score, depth_done > 0)
+                } else {
+                    let window = (-INFINITY, INFINITY);
+                    run.root(pos, depth as i32, &mut order[k..], k == 0, window)
+                };
                 if run.stopped {
                     // A move that beat the previous best in the unfinished iteration is kept.
                     if k == 0
@@ -303,19 +308,53 @@ impl<P: Evaluate> MoveRun<'_, P> {
         (s, data.node.moves[idx as usize])
     }
 
-    /// One iteration at the root: every root move, in `order` (re-sorted: the best first).
-    /// Returns the score and, if the iteration was stopped, the best move it completed.
-    /// `store`: the result goes to the table (not for a MultiPV line after the first, which
-    /// leaves moves out).
+    /// One iteration at the root of two players with an aspiration window: a narrow window
+    /// around the previous iteration's score `previous` (if `known` and no win), widened on
+    /// the side that failed until the score falls inside it; [`MoveRun::root`] otherwise.
+    pub(crate) fn aspirate(
+        &mut self,
+        pos: &P,
+        depth: i32,
+        order: &mut [(i32, P::Move)],
+        previous: i32,
+        known: bool,
+    ) -> (i32, Option<(i32, P::Move)>) {
+        if P::PLAYERS != 2 || !known || depth < 4 || previous.abs() >= WIN_BOUND {
+            return self.root(pos, depth, order, true, (-INFINITY, INFINITY));
+        }
+        let mut delta = 25;
+        let (mut lo, mut hi) = (previous - delta, previous + delta);
+        loop {
+            let (score, found) = self.root(pos, depth, order, true, (lo, hi));
+            if self.stopped {
+                return (score, found);
+            }
+            if found.is_none() {
+                // Failed low: no move reached `lo`.
+                lo = if delta > 400 { -INFINITY } else { lo - delta };
+            } else if score >= hi {
+                hi = if delta > 400 { INFINITY } else { hi + delta };
+            } else {
+                return (score, found);
+            }
+            delta *= 2;
+        }
+    }
+
+    /// One iteration at the root: every root move, in `order` (re-sorted: the best first),
+    /// within `window` (alpha, beta). Returns the score and the best move found (`None`: no
+    /// move beat alpha; a score at or above beta ends the iteration early). `store`: the
+    /// result goes to the table (not for a MultiPV line after the first, which leaves moves
+    /// out).
     pub(crate) fn root(
         &mut self,
         pos: &P,
         depth: i32,
         order: &mut [(i32, P::Move)],
         store: bool,
+        window: (i32, i32),
     ) -> (i32, Option<(i32, P::Move)>) {
-        let mut alpha = -INFINITY;
-        let beta = INFINITY;
+        let (mut alpha, beta) = window;
         let mut best: Option<(i32, P::Move)> = None;
         let key = pos.zobrist();
         self.e.plies[0].pv.clear();
@@ -335,10 +374,14 @@ impl<P: Evaluate> MoveRun<'_, P> {
                 self.update_pv(0, mv);
                 // The best so far moves to the front; the others keep their order.
                 order[..=i].rotate_right(1);
+                if score >= beta {
+                    break;
+                }
             }
         }
         if !self.stopped
             && store
+            && alpha < beta
             && let Some((_, mv)) = best
         {
             let k = self.key(pos);

@@ -8,8 +8,12 @@
 //! - two players: iterative deepening, principal-variation negamax alpha-beta, a
 //!   transposition table on the positions' Zobrist keys, move ordering (hash move, captures
 //!   by most valuable victim / least valuable attacker, two killers per ply, history),
-//!   quiescence over captures, win scores by distance, repetition inside the search where
-//!   the rules know it;
+//!   quiescence over captures (evasions in check, losing captures left out, the table
+//!   probed), win scores by distance, repetition inside the search where the rules know it;
+//!   a check extension, aspiration windows, reverse futility, null-move pruning (where
+//!   [`Evaluate::null_move`](dimchess_core::Evaluate::null_move) allows a pass), late-move
+//!   reductions from a logarithmic table, late-move, futility and exchange (SEE) pruning,
+//!   each margin tied to the improving flag;
 //! - four players: paranoid alpha-beta or BRS+ (Esser, Gras, Winands, Schadd, Lanctot,
 //!   "Improving Best-Reply Search", CG 2013), with eliminations, passes and every ending of
 //!   the rules in the tree (the position plays them);

@@ -1,5 +1,6 @@
 //! Move ordering: the hash move, then captures by most valuable victim and least valuable
-//! attacker, then the two killers of the ply, then the rest by history.
+//! attacker, then the two killers of the ply, then the rest by history, then the captures
+//! that lose material by exchange ([`Evaluate::see_ge`]).
 
 use dimchess_core::Evaluate;
 
@@ -9,6 +10,8 @@ pub(crate) const HISTORY: usize = 1 << 14;
 const HASH_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
+/// Below every quiet move (history scores are never negative).
+const BAD_CAPTURE: i32 = -(1 << 22);
 
 /// The ordering score of `mv`: higher first.
 #[inline]
@@ -23,6 +26,11 @@ pub(crate) fn score<P: Evaluate>(
         return HASH_MOVE;
     }
     if let Some(c) = pos.capture(mv) {
+        // A capture that loses material by exchange ([`Evaluate::see_ge`]) comes after the
+        // quiet moves.
+        if c.gain < c.attacker && !pos.see_ge(mv, 0) {
+            return BAD_CAPTURE + c.gain.clamp(0, 1 << 20);
+        }
         // Victims by value, then the cheaper attacker first.
         return CAPTURE + c.gain.clamp(0, 1 << 20) * 64 - c.attacker.clamp(0, 63 * 64) / 64;
     }
@@ -33,6 +41,12 @@ pub(crate) fn score<P: Evaluate>(
         return KILLER;
     }
     history[pos.move_key(mv) as usize % HISTORY].clamp(-KILLER + 1, KILLER - 1)
+}
+
+/// Whether an ordering score is a killer's.
+#[inline]
+pub(crate) fn is_killer(score: i32) -> bool {
+    (KILLER..CAPTURE).contains(&score)
 }
 
 /// Whether an ordering score is a capture's (or the hash move's).

@@ -122,7 +122,15 @@ pub(crate) struct Ply<X: PlyNode> {
     pub(crate) killers: [Option<X::Killer>; 2],
     /// The principal variation from this ply.
     pub(crate) pv: ArrayVec<X::Step, MAX_PLY>,
+    /// Two players: the static score of the node at this ply for its player to move
+    /// ([`NO_EVAL`] when in check), for the improving flag.
+    pub(crate) eval: i32,
+    /// Two players: the node at this ply was reached by a null move (no second one follows).
+    pub(crate) after_null: bool,
 }
+
+/// [`Ply::eval`] of a node in check, which has no static score.
+pub(crate) const NO_EVAL: i32 = i32::MIN / 2;
 
 impl<X: PlyNode> Ply<X> {
     pub(crate) fn new(node: X) -> Self {
@@ -131,6 +139,8 @@ impl<X: PlyNode> Ply<X> {
             order: Vec::new(),
             killers: [None; 2],
             pv: ArrayVec::new(),
+            eval: NO_EVAL,
+            after_null: false,
         }
     }
 }
@@ -322,5 +332,9 @@ pub(crate) fn check_not_over<P: Position>(pos: &P) -> Result<(), Error> {
 #[inline]
 pub(crate) fn balance<P: Evaluate>(pos: &P) -> i32 {
     let me = pos.turn();
-    (pos.strength(me) - pos.strength(1 - me)).clamp(-WIN_BOUND + 1, WIN_BOUND - 1)
+    let mut v = pos.strength(me) - pos.strength(1 - me);
+    if let Some(plies) = pos.plies_since_progress() {
+        v = dimchess_core::eval::progress_damping(v, plies);
+    }
+    v.clamp(-WIN_BOUND + 1, WIN_BOUND - 1)
 }

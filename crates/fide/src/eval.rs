@@ -6,12 +6,14 @@
 //! gain as they advance, knights and bishops in the centre, the king stays home while the
 //! queens are on.
 
+use dimchess_core::Bitboard64;
 use dimchess_core::eval::{Capture, Evaluate};
 
+use crate::attacks;
 use crate::board::Board;
 use crate::moves::{Move, MoveKind};
 use crate::position::Chess;
-use crate::types::{Color, Role};
+use crate::types::{Color, Role, Square};
 
 /// The value of a piece of `role` in centipawns (the king: 0, it is never traded).
 pub const fn value(role: Role) -> i32 {
@@ -71,13 +73,132 @@ pub fn board_strength(board: &Board, color: Color) -> i32 {
     total
 }
 
+/// The game phase of a board: 24 with every minor and major piece on (a Knight or Bishop
+/// counts 1, a Rook 2, a Queen 4), falling to 0 with none.
+pub fn phase(board: &Board) -> i32 {
+    let minor = (board.by_role(Role::Knight) | board.by_role(Role::Bishop)).count() as i32;
+    let rooks = board.by_role(Role::Rook).count() as i32;
+    let queens = board.by_role(Role::Queen).count() as i32;
+    (minor + 2 * rooks + 4 * queens).min(24)
+}
+
+/// The middlegame and endgame value of a `color` piece of `role` on square index `sq`: the
+/// piece's value plus its placement, each a table made from a few rules (ours, not tuned
+/// yet). Pawns gain as they advance, far more in the endgame; Knights, Bishops and (in the
+/// endgame) the Queen in the centre; Rooks on the seventh rank; the King sheltered by its
+/// castled corner in the middlegame and in the centre in the endgame.
+#[inline]
+pub fn tapered(color: Color, role: Role, sq: usize) -> (i32, i32) {
+    let rank = if color == Color::White {
+        sq / 8
+    } else {
+        7 - sq / 8
+    };
+    let file = sq % 8;
+    let c = centre(sq);
+    match role {
+        Role::Pawn => {
+            const MG: [i32; 8] = [0, 0, 2, 6, 14, 25, 40, 0];
+            const EG: [i32; 8] = [0, 0, 5, 12, 25, 45, 80, 0];
+            let central = if c >= 2 && (2..=4).contains(&rank) {
+                12
+            } else {
+                0
+            };
+            let rim = if file == 0 || file == 7 { 5 } else { 0 };
+            (90 + MG[rank] + central - rim, 120 + EG[rank])
+        }
+        Role::Knight => {
+            let back = if rank == 0 { 8 } else { 0 };
+            (305 + 8 * c - back, 292 + 6 * c)
+        }
+        Role::Bishop => {
+            let back = if rank == 0 { 5 } else { 0 };
+            (330 + 4 * c - back, 318 + 4 * c)
+        }
+        Role::Rook => {
+            let seventh = rank == 6;
+            let central = if rank == 0 && (3..=4).contains(&file) {
+                8
+            } else {
+                0
+            };
+            (
+                480 + 20 * i32::from(seventh) + central,
+                525 + 12 * i32::from(seventh),
+            )
+        }
+        Role::Queen => (930 + 2 * c, 950 + 5 * c),
+        Role::King => {
+            let shelter = match (rank, file) {
+                (0, 1 | 2 | 6) => 20,
+                (0, _) => 0,
+                (1, _) => -15,
+                _ => -40 - 10 * rank as i32,
+            };
+            (shelter, 15 * c - 25)
+        }
+    }
+}
+
+/// The mobility of `color`'s Knights, Bishops, Rooks and Queens (middlegame, endgame): per
+/// piece, the squares it attacks that hold no piece of its own and no enemy Pawn attacks,
+/// less a typical count (4, 6, 7, 13), times a weight per piece (ours, untuned).
+fn mobility(board: &Board, color: Color) -> (i32, i32) {
+    let them = color.other();
+    let mut pawn_attacks = Bitboard64::EMPTY;
+    for sq in board.pieces(them, Role::Pawn) {
+        pawn_attacks |= attacks::pawn(them, Square::from_index(sq));
+    }
+    let area = !(board.by_color(color) | pawn_attacks);
+    let occupied = board.occupied();
+    let (mut mg, mut eg) = (0, 0);
+    for (role, typical, wm, we) in [
+        (Role::Knight, 4, 4, 4),
+        (Role::Bishop, 6, 5, 5),
+        (Role::Rook, 7, 2, 4),
+        (Role::Queen, 13, 1, 2),
+    ] {
+        for sq in board.pieces(color, role) {
+            let reach = attacks::attacks(role, color, Square::from_index(sq), occupied) & area;
+            let n = reach.count() as i32 - typical;
+            mg += wm * n;
+            eg += we * n;
+        }
+    }
+    (mg, eg)
+}
+
+/// The material and placement of `color`'s pieces on a FIDE board, tapered from the
+/// middlegame values of [`tapered`] to its endgame values by the board's [`phase`], a pair
+/// of Bishops and the pieces' mobility.
+pub fn tapered_strength(board: &Board, color: Color) -> i32 {
+    let (mut mg, mut eg) = (0, 0);
+    for role in Role::ALL {
+        for sq in board.pieces(color, role) {
+            let (m, e) = tapered(color, role, sq);
+            mg += m;
+            eg += e;
+        }
+    }
+    if board.pieces(color, Role::Bishop).more_than_one() {
+        mg += 25;
+        eg += 45;
+    }
+    let (m, e) = mobility(board, color);
+    mg += m;
+    eg += e;
+    let p = phase(board);
+    (mg * p + eg * (24 - p)) / 24
+}
+
 impl Evaluate for Chess {
     const PLAYERS: usize = 2;
     /// A player would claim the draw by threefold repetition (FIDE Laws 9.2); the search
     /// scores the first repetition inside its tree as a draw.
     const REPETITION_DRAWS: bool = true;
 
-    /// [`board_strength`], except in a dead position by insufficient material
+    /// [`tapered_strength`], except in a dead position by insufficient material
     /// ([`crate::draws::insufficient_material`], which `Position::outcome` draws): there
     /// both armies count 0, so that a search scores it as the draw it is (its legal moves go
     /// on, and without this the placement terms would score K v K a few centipawns off 0).
@@ -93,7 +214,7 @@ impl Evaluate for Chess {
         if crate::draws::insufficient_material(self) {
             return 0;
         }
-        board_strength(&self.board, Color::from_index(player))
+        tapered_strength(&self.board, Color::from_index(player))
     }
 
     fn capture(&self, mv: Move) -> Option<Capture> {
@@ -104,6 +225,106 @@ impl Evaluate for Chess {
     fn plies_to_clock_draw(&self) -> Option<u32> {
         Some(100u32.saturating_sub(self.halfmove))
     }
+
+    fn in_check(&self) -> bool {
+        self.is_check()
+    }
+
+    /// The same pieces with the other side to move and no en-passant square; `None` when the
+    /// side to move has only King and Pawns (where zugzwang is common) or is in check.
+    fn null_move(&self) -> Option<Chess> {
+        let us = self.turn;
+        let pieces = self.board.by_color(us)
+            & !(self.board.by_role(Role::Pawn) | self.board.by_role(Role::King));
+        if pieces.is_empty() || self.is_check() {
+            return None;
+        }
+        let mut after = self.clone();
+        if let Some(ep) = after.ep.take() {
+            after.hash ^= crate::zobrist::ep_file(ep.file());
+        }
+        after.halfmove = after.halfmove.saturating_add(1);
+        if us == Color::Black {
+            after.fullmove = after.fullmove.saturating_add(1);
+        }
+        after.turn = us.other();
+        after.hash ^= crate::zobrist::black_to_move();
+        Some(after)
+    }
+
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        see_ge_on(&self.board, self.turn, mv, threshold)
+    }
+
+    fn move_key(&self, mv: Move) -> u32 {
+        (mv.from.index() * 64 + mv.to.index()) as u32
+    }
+}
+
+/// The static exchange evaluation of the move `mv` of `turn` on `board`: whether it wins at
+/// least `threshold` centipawns when both sides go on capturing on its destination square,
+/// each with its cheapest piece (riders behind a capturer join in) and each free to stop.
+/// Castling, en passant and promotions count as winning nothing and losing nothing.
+pub fn see_ge_on(board: &Board, turn: Color, mv: Move, threshold: i32) -> bool {
+    if !matches!(mv.kind, MoveKind::Normal | MoveKind::DoublePush) {
+        return threshold <= 0;
+    }
+    let Some(attacker) = board.role_at(mv.from) else {
+        return threshold <= 0;
+    };
+    // What the side to move has won so far, less the threshold, after each capture.
+    let mut swap = board.role_at(mv.to).map_or(0, value) - threshold;
+    if swap < 0 {
+        return false;
+    }
+    swap = value(attacker) - swap;
+    if swap <= 0 {
+        return true;
+    }
+    let from = Bitboard64::from_cell(mv.from.index());
+    let to = Bitboard64::from_cell(mv.to.index());
+    let mut occupied = board.occupied() ^ from ^ to;
+    let mut side = turn;
+    // 1: the side to move's capture stands so far; 0: it does not.
+    let mut wins = true;
+    loop {
+        side = side.other();
+        let attackers = (board.attackers_to(mv.to, Color::White, occupied)
+            | board.attackers_to(mv.to, Color::Black, occupied))
+            & occupied;
+        let ours = attackers & board.by_color(side);
+        if ours.is_empty() {
+            break;
+        }
+        wins = !wins;
+        let Some(role) = [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+        ]
+        .into_iter()
+        .find(|&r| (ours & board.by_role(r)).any()) else {
+            break;
+        };
+        if role == Role::King {
+            // The King may capture only if nothing recaptures.
+            if (attackers & board.by_color(side.other())).any() {
+                wins = !wins;
+            }
+            break;
+        }
+        swap = value(role) - swap;
+        if swap < i32::from(wins) {
+            break;
+        }
+        if let Some(sq) = (ours & board.by_role(role)).first() {
+            occupied.clear(sq);
+        }
+    }
+    wins
 }
 
 /// The capture facts of a FIDE move on `board` (en passant and promotions included).

@@ -43,6 +43,11 @@ impl<const OPTIONAL: bool> Evaluate for HyperspacePosition<OPTIONAL> {
         (gain > 0).then_some(Capture { gain, attacker })
     }
 
+    /// For the search's check extension and pruning guards.
+    fn in_check(&self) -> bool {
+        self.is_check()
+    }
+
     fn move_key(&self, mv: Move) -> u32 {
         (mv.from().index() * 64 + mv.to().index()) as u32
     }

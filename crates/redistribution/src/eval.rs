@@ -62,6 +62,11 @@ impl Evaluate for Redistribution {
         })
     }
 
+    /// For the search's check extension and pruning guards.
+    fn in_check(&self) -> bool {
+        Redistribution::in_check(self)
+    }
+
     fn move_key(&self, mv: Move) -> u32 {
         (mv.from().index() * 96 + mv.to().index()) as u32
     }
