@@ -105,14 +105,6 @@ pub trait Evaluate: Position {
         true
     }
 
-    /// In games whose rules draw neither by a clock nor by repetition: the plies since the
-    /// last irreversible action (a capture, a Pawn's move). A two-player search damps its
-    /// static scores as this grows ([`progress_damping`]), so that the side ahead makes
-    /// progress rather than shuffle. `None` (the default) where the rules end such games.
-    fn plies_since_progress(&self) -> Option<u32> {
-        None
-    }
-
     /// A small number that tells moves apart for the history heuristic (for instance
     /// `from * cells + to`); moves with the same key share a history score. The default, 0,
     /// switches the heuristic off.
@@ -120,23 +112,4 @@ pub trait Evaluate: Position {
         let _ = mv;
         0
     }
-}
-
-/// A static score `v` damped by the plies since the last irreversible action
-/// ([`Evaluate::plies_since_progress`]): unchanged after one, halved after 128 and more.
-#[inline]
-pub fn progress_damping(v: i32, plies: u32) -> i32 {
-    v * (256 - plies.min(128) as i32) / 256
-}
-
-/// A term that helps the side ahead in an ending close in on the enemy King: the enemy King's
-/// distance from the centre of its board (`their_king`, square index 0..64 of an 8x8 board)
-/// and the nearness of the Kings (`my_king`), in centipawns, 0 to 110. A variant adds it to
-/// the strength of a side far ahead in material against a King with few defenders.
-pub fn mop_up(my_king: usize, their_king: usize) -> i32 {
-    let (f, r) = ((their_king % 8) as i32, (their_king / 8) as i32);
-    let edge = (2 * f - 7).abs().max((2 * r - 7).abs()) / 2;
-    let (mf, mr) = ((my_king % 8) as i32, (my_king / 8) as i32);
-    let apart = (f - mf).abs().max((r - mr).abs());
-    10 * edge + 8 * (7 - apart)
 }

@@ -2,7 +2,7 @@
 //! three planes (`dimchess_fide::eval`), a piece in Heaven or Hell counted at its full value
 //! (it can come back to Earth).
 
-use dimchess_core::eval::{Capture, Evaluate, mop_up};
+use dimchess_core::eval::{Capture, Evaluate};
 use dimchess_fide::Color;
 use dimchess_fide::Role;
 use dimchess_fide::eval::{board_strength, value};
@@ -13,41 +13,14 @@ use crate::moves::MoveKind;
 use crate::moves::Move;
 use crate::position::DimensionChess;
 
-impl DimensionChess {
-    /// The value of `color`'s pieces other than King and Pawns, on every plane.
-    fn pieces_value(&self, color: Color) -> i32 {
-        let mut total = 0;
-        for b in &self.layers {
-            for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-                total += b.pieces(color, role).count() as i32 * value(role);
-            }
-        }
-        total
-    }
-}
-
 impl Evaluate for DimensionChess {
     const PLAYERS: usize = 2;
     /// DC-27: repetition never ends a game.
     const REPETITION_DRAWS: bool = false;
 
-    /// Material and placement, and [`mop_up`] for a side with a Rook's worth of pieces
-    /// against a King with none (only Pawns).
     fn strength(&self, player: usize) -> i32 {
         let color = Color::from_index(player);
-        let total: i32 = self.layers.iter().map(|b| board_strength(b, color)).sum();
-        if self.pieces_value(color.other()) == 0
-            && self.pieces_value(color) >= value(Role::Rook)
-            && let (Some(mine), Some(theirs)) = (self.king(color), self.king(color.other()))
-        {
-            return total + mop_up(usize::from(mine), usize::from(theirs));
-        }
-        total
-    }
-
-    /// DC-27 draws by neither clock nor repetition: the halfmove clock.
-    fn plies_since_progress(&self) -> Option<u32> {
-        Some(self.halfmove)
+        self.layers.iter().map(|b| board_strength(b, color)).sum()
     }
 
     /// The piece on the destination square of the move's board (en passant: a pawn), and the

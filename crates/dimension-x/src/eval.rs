@@ -5,7 +5,7 @@
 //! counted at a knight's value less a little (300), more while it stands on the FIDE board
 //! where it acts (+20). `docs/engine.md` says how far these values are measured.
 
-use dimchess_core::eval::{Evaluate, mop_up};
+use dimchess_core::eval::Evaluate;
 use dimchess_fide::eval::{placement, value};
 use dimchess_fide::{Color, Role as FideRole};
 
@@ -22,29 +22,6 @@ pub fn kind_value(kind: Role) -> i32 {
         Role::King => 0,
         Role::Crab | Role::Cobra | Role::Spider => TRANS_DIMENSIONAL_VALUES[kind.index() - 6],
         k => value(FideRole::ALL[k.index()]),
-    }
-}
-
-impl DxPosition {
-    /// The value of `player`'s pieces other than King and Pawns, trans-dimensional ones
-    /// included.
-    fn pieces_value(&self, player: usize) -> i32 {
-        let mut total = 0;
-        for role in [
-            FideRole::Knight,
-            FideRole::Bishop,
-            FideRole::Rook,
-            FideRole::Queen,
-        ] {
-            total +=
-                (self.roles[role.index()] & self.color[player]).count_ones() as i32 * value(role);
-        }
-        for (t, &loc) in self.td[player].iter().enumerate() {
-            if loc != GONE {
-                total += TRANS_DIMENSIONAL_VALUES[t];
-            }
-        }
-        total
     }
 }
 
@@ -71,23 +48,7 @@ impl Evaluate for DxPosition {
                 total += TRANS_DIMENSIONAL_VALUES[t] + if loc < DX { 20 } else { 0 };
             }
         }
-        // A side with a Rook's worth of pieces against a King with none closes in on it.
-        let kings = self.roles[FideRole::King.index()];
-        if self.pieces_value(1 - player) == 0
-            && self.pieces_value(player) >= value(FideRole::Rook)
-            && kings & self.color[player] != 0
-            && kings & self.color[1 - player] != 0
-        {
-            let mine = (kings & self.color[player]).trailing_zeros() as usize;
-            let theirs = (kings & self.color[1 - player]).trailing_zeros() as usize;
-            total += mop_up(mine, theirs);
-        }
         total
-    }
-
-    /// DX-10 draws by neither clock nor repetition: the halfmove clock (DX-29).
-    fn plies_since_progress(&self) -> Option<u32> {
-        Some(self.halfmove)
     }
 
     fn move_key(&self, mv: Turn) -> u32 {

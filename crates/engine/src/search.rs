@@ -332,9 +332,5 @@ pub(crate) fn check_not_over<P: Position>(pos: &P) -> Result<(), Error> {
 #[inline]
 pub(crate) fn balance<P: Evaluate>(pos: &P) -> i32 {
     let me = pos.turn();
-    let mut v = pos.strength(me) - pos.strength(1 - me);
-    if let Some(plies) = pos.plies_since_progress() {
-        v = dimchess_core::eval::progress_damping(v, plies);
-    }
-    v.clamp(-WIN_BOUND + 1, WIN_BOUND - 1)
+    (pos.strength(me) - pos.strength(1 - me)).clamp(-WIN_BOUND + 1, WIN_BOUND - 1)
 }
