@@ -138,8 +138,10 @@ pub trait Position: Clone + fmt::Display + Send + Sync + Sized {
     /// [`Position::count_legal_moves`] on the code path of `cpu` ([`crate::cpu`]): what perft
     /// calls inside [`Cpu::run`]. The default ignores `cpu` (the variant's count is then
     /// compiled for `cpu`'s features only where it is inlined); a variant overrides it to pass
-    /// `cpu` on to its slider lookups ([`crate::board8::rook_on`]).
-    #[inline]
+    /// `cpu` on to its slider lookups ([`crate::board8::rook_on`]). Always inlined, like the
+    /// variants' counts: perft calls it inside [`Cpu::run`], and an out-of-line copy would be
+    /// compiled portably.
+    #[inline(always)]
     fn count_legal_moves_on<C: Cpu>(&self, cpu: C) -> u64 {
         let _ = cpu;
         self.count_legal_moves()
@@ -155,7 +157,7 @@ pub trait Position: Clone + fmt::Display + Send + Sync + Sized {
 
     /// [`Position::for_each_child`] on the code path of `cpu`, like
     /// [`Position::count_legal_moves_on`].
-    #[inline]
+    #[inline(always)]
     fn for_each_child_on<C: Cpu>(&self, cpu: C, f: impl FnMut(Self::Move, &Self)) {
         let _ = cpu;
         self.for_each_child(f);
