@@ -8,7 +8,6 @@
 //! quiescence.
 
 use dimchess_core::Evaluate;
-use dimchess_core::cpu::{self, Cpu, Portable};
 
 use crate::engine::MoveRun;
 use crate::ordering::{self, HISTORY};
@@ -146,31 +145,9 @@ impl<P: Evaluate> NodeKind<P> for BrsMax {
 }
 
 impl<P: Evaluate> MoveRun<'_, P> {
-    /// Alpha-beta at a node of kind `N`: the score of `pos` ([`Frame`] for the arguments), on
-    /// the code path chosen at run time (`dimchess_core::cpu`, as perft does).
+    /// Alpha-beta at a node of kind `N`: the score of `pos` ([`Frame`] for the arguments).
     pub(crate) fn search<N: NodeKind<P>>(
         &mut self,
-        pos: &P,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        pv_node: bool,
-    ) -> i32 {
-        match cpu::detected() {
-            Some(v3) => {
-                v3.run(|| self.search_on::<N, _>(v3, pos, depth, alpha, beta, ply, pv_node))
-            }
-            None => self.search_on::<N, _>(Portable, pos, depth, alpha, beta, ply, pv_node),
-        }
-    }
-
-    /// [`MoveRun::search`] on the code path of `cpu` (inlined into [`Cpu::run`]).
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    fn search_on<N: NodeKind<P>, C: Cpu>(
-        &mut self,
-        cpu: C,
         pos: &P,
         depth: i32,
         alpha: i32,
@@ -208,7 +185,7 @@ impl<P: Evaluate> MoveRun<'_, P> {
                 return hit.score;
             }
         }
-        pos.legal_moves_on(cpu, &mut self.e.plies[ply].node.moves);
+        pos.legal_moves(&mut self.e.plies[ply].node.moves);
         let n = self.e.plies[ply].node.moves.len();
         if n == 0 {
             let seat = if N::NEGAMAX { pos.turn() } else { self.root };
@@ -352,25 +329,8 @@ impl<P: Evaluate> MoveRun<'_, P> {
         best
     }
 
-    /// Two players: captures only, with the static score as a floor ("standing pat"); on the
-    /// code path chosen at run time, like [`MoveRun::search`].
-    pub(crate) fn quiesce(&mut self, pos: &P, alpha: i32, beta: i32, ply: usize) -> i32 {
-        match cpu::detected() {
-            Some(v3) => v3.run(|| self.quiesce_on(v3, pos, alpha, beta, ply)),
-            None => self.quiesce_on(Portable, pos, alpha, beta, ply),
-        }
-    }
-
-    /// [`MoveRun::quiesce`] on the code path of `cpu` (inlined into [`Cpu::run`]).
-    #[inline(always)]
-    fn quiesce_on<C: Cpu>(
-        &mut self,
-        cpu: C,
-        pos: &P,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> i32 {
+    /// Two players: captures only, with the static score as a floor ("standing pat").
+    pub(crate) fn quiesce(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         if self.tick() {
             return 0;
         }
@@ -384,7 +344,7 @@ impl<P: Evaluate> MoveRun<'_, P> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
         }
-        pos.legal_moves_on(cpu, &mut self.e.plies[ply].node.moves);
+        pos.legal_moves(&mut self.e.plies[ply].node.moves);
         if self.e.plies[ply].node.moves.is_empty() {
             return Self::terminal(pos, pos.turn(), ply);
         }
