@@ -11,6 +11,7 @@
 //! assert_eq!(board8::bishop(0, 0).count_ones(), 7);
 //! ```
 
+use crate::cpu::Cpu;
 use crate::geometry::{Geometry, Vector};
 use crate::table64::{Sliders, sliders_size};
 
@@ -170,6 +171,19 @@ static ROOK: Sliders<{ sliders_size(&GEOMETRY, &ORTHOGONAL).next_power_of_two() 
 static BISHOP: Sliders<{ sliders_size(&GEOMETRY, &DIAGONAL).next_power_of_two() }> =
     Sliders::new(&GEOMETRY, &DIAGONAL, &BISHOP_MAGICS);
 
+// The same tables indexed by `PEXT`, for the x86-64-v3 path chosen at run time
+// (`crate::cpu`) in a build without BMI2 (one with it indexes `ROOK` and `BISHOP` by `PEXT`).
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+#[allow(long_running_const_eval)]
+static ROOK_PEXT: Sliders<{ sliders_size(&GEOMETRY, &ORTHOGONAL).next_power_of_two() }> =
+    Sliders::new_pext(&GEOMETRY, &ORTHOGONAL);
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+#[allow(long_running_const_eval)]
+static BISHOP_PEXT: Sliders<{ sliders_size(&GEOMETRY, &DIAGONAL).next_power_of_two() }> =
+    Sliders::new_pext(&GEOMETRY, &DIAGONAL);
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+use {BISHOP as BISHOP_PEXT, ROOK as ROOK_PEXT};
+
 /// The cells a rook on `sq` (0..64; higher bits are ignored) attacks with `occupied` blocking.
 #[inline(always)]
 pub fn rook(sq: usize, occupied: u64) -> u64 {
@@ -182,9 +196,30 @@ pub fn bishop(sq: usize, occupied: u64) -> u64 {
     BISHOP.attacks(sq, occupied)
 }
 
+/// [`rook`] on the code path of `cpu` ([`crate::cpu`]): indexed by `PEXT` where it has it.
+#[inline(always)]
+pub fn rook_on<C: Cpu>(cpu: C, sq: usize, occupied: u64) -> u64 {
+    if C::PEXT {
+        ROOK_PEXT.attacks_on(cpu, sq, occupied)
+    } else {
+        ROOK.attacks_on(cpu, sq, occupied)
+    }
+}
+
+/// [`bishop`] on the code path of `cpu` ([`crate::cpu`]): indexed by `PEXT` where it has it.
+#[inline(always)]
+pub fn bishop_on<C: Cpu>(cpu: C, sq: usize, occupied: u64) -> u64 {
+    if C::PEXT {
+        BISHOP_PEXT.attacks_on(cpu, sq, occupied)
+    } else {
+        BISHOP.attacks_on(cpu, sq, occupied)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cpu::{self, Portable};
     use crate::table64::slide;
     use crate::zobrist::SplitMix64;
 
@@ -204,6 +239,12 @@ mod tests {
                     slide(&GEOMETRY, &DIAGONAL, sq, occ),
                     "bishop {sq}"
                 );
+                assert_eq!(rook_on(Portable, sq, occ), rook(sq, occ));
+                assert_eq!(bishop_on(Portable, sq, occ), bishop(sq, occ));
+                if let Some(v3) = cpu::detected() {
+                    assert_eq!(rook_on(v3, sq, occ), rook(sq, occ), "rook {sq}, PEXT");
+                    assert_eq!(bishop_on(v3, sq, occ), bishop(sq, occ), "bishop {sq}, PEXT");
+                }
             }
         }
     }

@@ -6,6 +6,7 @@
 //!   [`magic`] lookups for 64-cell riders;
 //! - [`table64`]: the same tables for 64-cell geometries built at compile time, and
 //!   [`board8`]: the rook and bishop lookups of one 8x8 board from them;
+//! - [`cpu`]: the code path chosen at run time (x86-64-v3 where the CPU has it);
 //! - [`table_wide`]: leap and ray tables of wider geometries (`Bitboard<W>`) built at compile
 //!   time;
 //! - [`layout`]: a render-ready description of a position ([`Describe`]);
@@ -31,7 +32,8 @@
 // beside theirs: `cargo doc` documents the workspace's crates in parallel, so without it the
 // first build shows cross-crate links as plain `[Name]` text. Keep the version in step.
 #![doc(html_root_url = "https://docs.rs/dimchess-core/0.1.0")]
-// One `unsafe` block in all: `PEXT` in `table64`, in builds with BMI2 only.
+// `unsafe` only in `cpu`: `PEXT` and the call into the code compiled for x86-64-v3, each
+// after the CPU was checked.
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -39,6 +41,7 @@ pub mod actions;
 pub mod attacks;
 pub mod bitboard;
 pub mod board8;
+pub mod cpu;
 pub mod error;
 pub mod eval;
 pub mod geometry;

@@ -23,28 +23,51 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::cpu::{self, Cpu, Portable};
 use crate::memory;
 use crate::pool::{self, Job};
 use crate::position::Position;
 
-/// The number of leaves `depth` plies below `pos`.
+/// The number of leaves `depth` plies below `pos`, on the fastest code path this CPU runs
+/// ([`cpu::detected`]: the x86-64-v3 one where the CPU has it, unless `DIMCHESS_CPU=portable`).
 pub fn perft<P: Position>(pos: &P, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.count_legal_moves(),
-        _ => perft_children(pos, depth),
+    match cpu::detected() {
+        Some(v3) => perft_on(v3, pos, depth),
+        None => perft_on(Portable, pos, depth),
     }
 }
 
-/// [`perft`] below a node of depth 2 or more. Kept out of line: the move list it holds can
+/// [`perft`] on the code path of `cpu`: every node's generation runs inside [`Cpu::run`],
+/// through [`Position::count_legal_moves_on`] and [`Position::for_each_child_on`].
+pub fn perft_on<P: Position, C: Cpu>(cpu: C, pos: &P, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => cpu.run(|| pos.count_legal_moves_on(cpu)),
+        _ => perft_children(cpu, pos, depth),
+    }
+}
+
+/// [`perft_on`] inside [`Cpu::run`] (the caller's code path).
+#[inline(always)]
+fn perft_node<P: Position, C: Cpu>(cpu: C, pos: &P, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves_on(cpu),
+        _ => perft_children(cpu, pos, depth),
+    }
+}
+
+/// [`perft_on`] below a node of depth 2 or more. Kept out of line: the move list it holds can
 /// be tens of kilobytes (a variant's `MaxMoves`), and a frame that large is probed page by
 /// page on entry, which the bulk count of every last-ply node would pay for if it were
 /// made from the same frame.
 #[inline(never)]
-fn perft_children<P: Position>(pos: &P, depth: u32) -> u64 {
-    let mut n = 0;
-    each_child(pos, |_, child| n += perft(child, depth - 1));
-    n
+fn perft_children<P: Position, C: Cpu>(cpu: C, pos: &P, depth: u32) -> u64 {
+    cpu.run(|| {
+        let mut n = 0;
+        pos.for_each_child_on(cpu, |_, child| n += perft_node(cpu, child, depth - 1));
+        n
+    })
 }
 
 /// Calls `f` with each legal move of `pos` (in generation order) and the position after it

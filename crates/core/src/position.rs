@@ -2,6 +2,7 @@
 
 use core::fmt;
 
+use crate::cpu::Cpu;
 use crate::error::Error;
 use crate::movelist::MoveBuffer;
 
@@ -132,6 +133,34 @@ pub trait Position: Clone + fmt::Display + Send + Sync + Sized {
             child.play_unchecked(mv);
             f(mv, &child);
         }
+    }
+
+    /// [`Position::count_legal_moves`] on the code path of `cpu` ([`crate::cpu`]): what perft
+    /// calls inside [`Cpu::run`]. The default ignores `cpu` (the variant's count is then
+    /// compiled for `cpu`'s features only where it is inlined); a variant overrides it to pass
+    /// `cpu` on to its slider lookups ([`crate::board8::rook_on`]). Always inlined, like the
+    /// variants' counts: perft calls it inside [`Cpu::run`], and an out-of-line copy would be
+    /// compiled portably.
+    #[inline(always)]
+    fn count_legal_moves_on<C: Cpu>(&self, cpu: C) -> u64 {
+        let _ = cpu;
+        self.count_legal_moves()
+    }
+
+    /// [`Position::legal_moves`] on the code path of `cpu`, like
+    /// [`Position::count_legal_moves_on`]: what a search calls inside [`Cpu::run`].
+    #[inline]
+    fn legal_moves_on<C: Cpu>(&self, cpu: C, moves: &mut Self::MoveList) {
+        let _ = cpu;
+        self.legal_moves(moves);
+    }
+
+    /// [`Position::for_each_child`] on the code path of `cpu`, like
+    /// [`Position::count_legal_moves_on`].
+    #[inline(always)]
+    fn for_each_child_on<C: Cpu>(&self, cpu: C, f: impl FnMut(Self::Move, &Self)) {
+        let _ = cpu;
+        self.for_each_child(f);
     }
 
     /// The player to move, numbered from 0 in turn order.

@@ -13,6 +13,8 @@
 //!   `PEXT(occupied, mask)`; otherwise it is a multiplication by a magic factor recorded by the
 //!   variant (found by [`MagicTable`](crate::magic::MagicTable)'s search). A factor that does
 //!   not work stops the build with an error, so a table in a `static` is always right.
+//!   [`Sliders::new_pext`] builds the `PEXT`-ordered table in any build, for the code path
+//!   chosen at run time ([`crate::cpu`], [`Sliders::attacks_on`]).
 //!
 //! ```
 //! use dimchess_core::geometry::Geometry;
@@ -25,6 +27,7 @@
 //! assert_eq!(LINES.between(0, 3), 0b110);
 //! ```
 
+use crate::cpu::{Cpu, Portable};
 use crate::geometry::{Geometry, Vector};
 
 const fn negate(v: Vector) -> Vector {
@@ -129,6 +132,7 @@ impl Lines {
 
 /// Whether the slider lookups use BMI2's `PEXT` (decided at compile time by the target
 /// features: `-C target-feature=+bmi2` or a `-C target-cpu` that has it).
+/// A build without BMI2 may still index by `PEXT` at run time: see [`Sliders::new_pext`].
 pub const PEXT: bool = cfg!(all(target_arch = "x86_64", target_feature = "bmi2"));
 
 /// The most directions a [`Sliders`] rider may have.
@@ -174,32 +178,6 @@ const fn relevant(geometry: &Geometry, directions: &[Vector], cell: usize) -> u6
     mask
 }
 
-/// `PEXT` in software: the bits of `x` at the set bits of `mask`, packed low.
-#[cfg(test)]
-const fn pext_soft(x: u64, mask: u64) -> u64 {
-    let mut out = 0;
-    let mut m = mask;
-    let mut bit = 0;
-    while m != 0 {
-        let low = m & m.wrapping_neg();
-        if x & low != 0 {
-            out |= 1 << bit;
-        }
-        bit += 1;
-        m &= m - 1;
-    }
-    out
-}
-
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-#[inline(always)]
-#[allow(unsafe_code)]
-fn pext(x: u64, mask: u64) -> u64 {
-    // SAFETY: `_pext_u64` only needs the CPU to have BMI2, and this function exists only in
-    // builds compiled with BMI2 enabled (the `cfg` above), which run on such CPUs only.
-    unsafe { core::arch::x86_64::_pext_u64(x, mask) }
-}
-
 /// A rider's attacks on a 64-cell geometry by one table lookup, built at compile time. `N`,
 /// the table size, is a power of two at least [`sliders_size`], so that an index masked with
 /// `N - 1` needs no bounds check.
@@ -222,6 +200,22 @@ impl<const N: usize> Sliders<N> {
     /// has more than 64 cells, or (without `PEXT`) if a magic factor maps two occupancies with
     /// different attacks to one entry.
     pub const fn new(geometry: &Geometry, directions: &[Vector], magics: &[u64; 64]) -> Self {
+        Self::build(geometry, directions, magics, PEXT)
+    }
+
+    /// The table of the rider along `directions` indexed by `PEXT` whatever the build, for
+    /// [`Sliders::attacks_on`] with a [`Cpu`] whose [`Cpu::PEXT`] holds (the run-time choice of
+    /// [`crate::cpu`]). Panics at compile time like [`Sliders::new`].
+    pub const fn new_pext(geometry: &Geometry, directions: &[Vector]) -> Self {
+        Self::build(geometry, directions, &[0; 64], true)
+    }
+
+    const fn build(
+        geometry: &Geometry,
+        directions: &[Vector],
+        magics: &[u64; 64],
+        pext: bool,
+    ) -> Self {
         assert!(geometry.cells() <= 64, "more than 64 cells");
         assert!(directions.len() <= MAX_DIRECTIONS, "too many directions");
         assert!(N.is_power_of_two() && N >= sliders_size(geometry, directions));
@@ -272,7 +266,7 @@ impl<const N: usize> Sliders<N> {
                     d += 1;
                 }
                 // The subsets come in the order of their `PEXT` index (carry-rippler).
-                let i = if PEXT {
+                let i = if pext {
                     n
                 } else if bits == 0 {
                     0
@@ -304,14 +298,24 @@ impl<const N: usize> Sliders<N> {
         Sliders { entries, table }
     }
 
-    /// The cells the rider on `cell` reaches with `occupied` cells blocking.
+    /// The cells the rider on `cell` reaches with `occupied` cells blocking (a table built by
+    /// [`Sliders::new`]).
     #[inline(always)]
     pub fn attacks(&self, cell: usize, occupied: u64) -> u64 {
+        self.attacks_on(Portable, cell, occupied)
+    }
+
+    /// [`Sliders::attacks`] on the code path of `cpu`: by `cpu.pext` when [`Cpu::PEXT`] holds
+    /// (the table must then be built by [`Sliders::new_pext`], or by [`Sliders::new`] in a
+    /// build with BMI2), else by the magic factor.
+    #[inline(always)]
+    pub fn attacks_on<C: Cpu>(&self, cpu: C, cell: usize, occupied: u64) -> u64 {
         let e = &self.entries[cell & 63];
-        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-        let i = pext(occupied, e.mask) as usize;
-        #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-        let i = ((occupied & e.mask).wrapping_mul(e.magic) >> e.shift) as usize;
+        let i = if C::PEXT {
+            cpu.pext(occupied, e.mask) as usize
+        } else {
+            ((occupied & e.mask).wrapping_mul(e.magic) >> e.shift) as usize
+        };
         self.table[(e.offset as usize + i) & (N - 1)]
     }
 }
@@ -344,6 +348,7 @@ mod tests {
 
     #[test]
     fn subsets_come_in_pext_order() {
+        use crate::cpu::pext_soft;
         assert_eq!(pext_soft(0b1011_0110, 0b1111_0000), 0b1011);
         assert_eq!(pext_soft(u64::MAX, 0x8000_0000_0000_0001), 0b11);
         let mask = 0x0042_0010_8100_2400u64;

@@ -237,6 +237,7 @@ impl Position for DimensionChess {
         self.legal_moves_into(moves);
     }
 
+    #[inline(always)]
     fn count_legal_moves(&self) -> u64 {
         self.count_moves()
     }

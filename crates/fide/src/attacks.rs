@@ -13,6 +13,7 @@
 
 use dimchess_core::Bitboard64;
 use dimchess_core::board8;
+use dimchess_core::cpu::Cpu;
 use dimchess_core::geometry::{Geometry, Vector};
 use dimchess_core::table64::{Lines, leaps};
 
@@ -87,6 +88,18 @@ pub fn rook(sq: Square, occupied: Bitboard64) -> Bitboard64 {
 #[inline]
 pub fn bishop(sq: Square, occupied: Bitboard64) -> Bitboard64 {
     Bitboard64::from_bits(board8::bishop(sq.index(), occupied.bits()))
+}
+
+/// [`rook`] on the code path of `cpu` ([`dimchess_core::cpu`]).
+#[inline(always)]
+pub fn rook_on<C: Cpu>(cpu: C, sq: Square, occupied: Bitboard64) -> Bitboard64 {
+    Bitboard64::from_bits(board8::rook_on(cpu, sq.index(), occupied.bits()))
+}
+
+/// [`bishop`] on the code path of `cpu` ([`dimchess_core::cpu`]).
+#[inline(always)]
+pub fn bishop_on<C: Cpu>(cpu: C, sq: Square, occupied: Bitboard64) -> Bitboard64 {
+    Bitboard64::from_bits(board8::bishop_on(cpu, sq.index(), occupied.bits()))
 }
 
 /// The squares a queen on `sq` attacks with `occupied` blocking.

@@ -3,6 +3,7 @@
 //! counts them (bulk counting for perft).
 
 use dimchess_core::Bitboard64;
+use dimchess_core::cpu::Cpu;
 
 use crate::attacks;
 use crate::moves::{Move, MoveKind, castling};
@@ -28,11 +29,11 @@ pub(crate) trait Sink {
 pub(crate) struct Counter(pub u64);
 
 impl Sink for Counter {
-    #[inline]
+    #[inline(always)]
     fn piece(&mut self, _from: Square, targets: Bitboard64) {
         self.0 += targets.count() as u64;
     }
-    #[inline]
+    #[inline(always)]
     fn pawns(&mut self, targets: u64, _delta: i8, kind: MoveKind) {
         let promo = (targets & (RANK_1 | RANK_8)).count_ones() as u64;
         let n = targets.count_ones() as u64;
@@ -42,7 +43,7 @@ impl Sink for Counter {
             n
         };
     }
-    #[inline]
+    #[inline(always)]
     fn one(&mut self, _mv: Move) {
         self.0 += 1;
     }
@@ -52,14 +53,14 @@ impl Sink for Counter {
 pub(crate) struct Lister<'a, B: dimchess_core::MoveBuffer<Move>>(pub &'a mut B);
 
 impl<B: dimchess_core::MoveBuffer<Move>> Sink for Lister<'_, B> {
-    #[inline]
+    #[inline(always)]
     fn piece(&mut self, from: Square, targets: Bitboard64) {
         for to in targets {
             self.0
                 .push(Move::new(from, Square::from_index(to), MoveKind::Normal));
         }
     }
-    #[inline]
+    #[inline(always)]
     fn pawns(&mut self, targets: u64, delta: i8, kind: MoveKind) {
         let mut t = targets;
         while t != 0 {
@@ -76,7 +77,7 @@ impl<B: dimchess_core::MoveBuffer<Move>> Sink for Lister<'_, B> {
             }
         }
     }
-    #[inline]
+    #[inline(always)]
     fn one(&mut self, mv: Move) {
         self.0.push(mv);
     }
@@ -89,15 +90,15 @@ fn shift(b: u64, delta: i8) -> u64 {
 
 impl Chess {
     /// The pieces of the side to move that are pinned to its king.
-    #[inline]
-    pub(crate) fn pinned(&self, king: Square) -> Bitboard64 {
+    #[inline(always)]
+    pub(crate) fn pinned<C: Cpu>(&self, king: Square, cpu: C) -> Bitboard64 {
         let b = &self.board;
         let us = self.turn;
         let them = us.other();
         let theirs = b.by_color(them);
         let occ = b.occupied();
-        let snipers = (attacks::rook(king, theirs) & b.rook_movers(them))
-            | (attacks::bishop(king, theirs) & b.bishop_movers(them));
+        let snipers = (attacks::rook_on(cpu, king, theirs) & b.rook_movers(them))
+            | (attacks::bishop_on(cpu, king, theirs) & b.bishop_movers(them));
         let mut pinned = Bitboard64::EMPTY;
         for s in snipers {
             let between = attacks::between(king, Square::from_index(s)) & occ;
@@ -110,8 +111,8 @@ impl Chess {
 
     /// Every square `them` attacks with `occ` blocking the riders (the mover's king left out
     /// of `occ`, so that a step along a checking ray is seen as attacked).
-    #[inline]
-    fn danger(&self, them: Color, occ: Bitboard64) -> Bitboard64 {
+    #[inline(always)]
+    fn danger<C: Cpu>(&self, them: Color, occ: Bitboard64, cpu: C) -> Bitboard64 {
         let b = &self.board;
         let pawns = b.pieces(them, Role::Pawn).bits();
         let mut d = match them {
@@ -125,16 +126,19 @@ impl Chess {
             d |= attacks::king(Square::from_index(sq)).bits();
         }
         for sq in b.bishop_movers(them) {
-            d |= attacks::bishop(Square::from_index(sq), occ).bits();
+            d |= attacks::bishop_on(cpu, Square::from_index(sq), occ).bits();
         }
         for sq in b.rook_movers(them) {
-            d |= attacks::rook(Square::from_index(sq), occ).bits();
+            d |= attacks::rook_on(cpu, Square::from_index(sq), occ).bits();
         }
         Bitboard64::from_bits(d)
     }
 
-    /// Generates every legal move into `sink`.
-    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+    /// Generates every legal move into `sink`, on the code path of `cpu`
+    /// ([`dimchess_core::cpu`]: its slider lookups; the rest is compiled for `cpu`'s features
+    /// where the caller runs inside [`Cpu::run`], so it is inlined there).
+    #[inline(always)]
+    pub(crate) fn generate<S: Sink, C: Cpu>(&self, sink: &mut S, cpu: C) {
         let b = &self.board;
         let us = self.turn;
         let them = us.other();
@@ -145,8 +149,8 @@ impl Chess {
         // A king never gives check: pawns, knights and riders only.
         let checkers = ((attacks::pawn(us, king) & b.by_role(Role::Pawn))
             | (attacks::knight(king) & b.by_role(Role::Knight))
-            | (attacks::rook(king, occ) & b.rook_movers_any())
-            | (attacks::bishop(king, occ) & b.bishop_movers_any()))
+            | (attacks::rook_on(cpu, king, occ) & b.rook_movers_any())
+            | (attacks::bishop_on(cpu, king, occ) & b.bishop_movers_any()))
             & theirs;
 
         // King steps: the destination must not be attacked once the king has left. One map of
@@ -166,7 +170,7 @@ impl Chess {
             }
         }
         let danger = if steps.any() || castles != 0 {
-            self.danger(them, occ.without(king.index()))
+            self.danger(them, occ.without(king.index()), cpu)
         } else {
             Bitboard64::EMPTY
         };
@@ -179,7 +183,7 @@ impl Chess {
             Some(c) => attacks::between(king, Square::from_index(c)) | checkers,
             None => !ours,
         };
-        let pinned = self.pinned(king);
+        let pinned = self.pinned(king, cpu);
 
         for sq in b.pieces(us, Role::Knight).and_not(pinned) {
             let sq = Square::from_index(sq);
@@ -187,7 +191,7 @@ impl Chess {
         }
         for sq in b.bishop_movers(us) {
             let sq = Square::from_index(sq);
-            let mut t = attacks::bishop(sq, occ) & target;
+            let mut t = attacks::bishop_on(cpu, sq, occ) & target;
             if pinned.contains(sq.index()) {
                 t &= attacks::line(king, sq);
             }
@@ -195,7 +199,7 @@ impl Chess {
         }
         for sq in b.rook_movers(us) {
             let sq = Square::from_index(sq);
-            let mut t = attacks::rook(sq, occ) & target;
+            let mut t = attacks::rook_on(cpu, sq, occ) & target;
             if pinned.contains(sq.index()) {
                 t &= attacks::line(king, sq);
             }
@@ -241,8 +245,8 @@ impl Chess {
             if answers_check {
                 for from in attacks::pawn(them, ep) & pawns {
                     let after = occ.without(from).without(cap_sq.index()).with(ep.index());
-                    let exposed = (attacks::rook(king, after) & b.rook_movers(them))
-                        | (attacks::bishop(king, after) & b.bishop_movers(them));
+                    let exposed = (attacks::rook_on(cpu, king, after) & b.rook_movers(them))
+                        | (attacks::bishop_on(cpu, king, after) & b.bishop_movers(them));
                     if exposed.is_empty() {
                         sink.one(Move::new(Square::from_index(from), ep, MoveKind::EnPassant));
                     }

@@ -3,6 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use dimchess_core::cpu::{Cpu, Portable};
 use dimchess_core::movelist::MoveList;
 use dimchess_core::text::{parse_counter, parse_fullmove};
 use dimchess_core::{Error, Outcome, Position};
@@ -222,27 +223,10 @@ impl Chess {
         self.board.take(sq, p);
         self.xor_piece(sq, p);
     }
-}
 
-impl Position for Chess {
-    type Move = Move;
-    type MoveList = Moves;
-
-    /// Every legal move; none after checkmate or stalemate. A dead position by insufficient
-    /// material keeps its moves, though [`Position::outcome`] calls it a draw.
-    fn legal_moves(&self, moves: &mut Moves) {
-        moves.clear();
-        self.generate(&mut Lister(moves));
-    }
-
-    #[inline]
-    fn count_legal_moves(&self) -> u64 {
-        let mut c = Counter(0);
-        self.generate(&mut c);
-        c.0
-    }
-
-    fn play_unchecked(&mut self, mv: Move) {
+    /// [`Position::play_unchecked`], always inlined (into perft's loop on each code path).
+    #[inline(always)]
+    fn play(&mut self, mv: Move) {
         let us = self.turn;
         let them = us.other();
         let Some(role) = self.board.role_at(mv.from) else {
@@ -303,7 +287,57 @@ impl Position for Chess {
         self.turn = them;
         self.hash ^= zobrist::black_to_move();
     }
+}
 
+impl Position for Chess {
+    type Move = Move;
+    type MoveList = Moves;
+
+    /// Every legal move; none after checkmate or stalemate. A dead position by insufficient
+    /// material keeps its moves, though [`Position::outcome`] calls it a draw.
+    fn legal_moves(&self, moves: &mut Moves) {
+        moves.clear();
+        self.generate(&mut Lister(moves), Portable);
+    }
+
+    #[inline(always)]
+    fn legal_moves_on<C: Cpu>(&self, cpu: C, moves: &mut Moves) {
+        moves.clear();
+        self.generate(&mut Lister(moves), cpu);
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        self.count_legal_moves_on(Portable)
+    }
+
+    // Always inlined: perft calls it inside `Cpu::run`, where it is compiled for `cpu`.
+    #[inline(always)]
+    fn count_legal_moves_on<C: Cpu>(&self, cpu: C) -> u64 {
+        let mut c = Counter(0);
+        self.generate(&mut c, cpu);
+        c.0
+    }
+
+    #[inline]
+    fn for_each_child(&self, f: impl FnMut(Move, &Self)) {
+        self.for_each_child_on(Portable, f);
+    }
+
+    #[inline(always)]
+    fn for_each_child_on<C: Cpu>(&self, cpu: C, mut f: impl FnMut(Move, &Self)) {
+        let mut moves = Moves::default();
+        self.generate(&mut Lister(&mut moves), cpu);
+        for &mv in moves.iter() {
+            let mut child = self.clone();
+            child.play(mv);
+            f(mv, &child);
+        }
+    }
+
+    fn play_unchecked(&mut self, mv: Move) {
+        self.play(mv);
+    }
     fn turn(&self) -> usize {
         self.turn.index()
     }

@@ -198,7 +198,7 @@ fn pinned(b: &Board, k: Square, us: Color) -> u64 {
 
 impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
     /// Generates every legal move into `sink`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
         self.generate_with(sink, false);
     }
@@ -272,6 +272,9 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
         threats >> sq.index() & 1 != 0 || self.board.is_attacked(sq, them, self.board.occupied())
     }
 
+    // Always inlined, so that perft's code path chosen at run time (`dimchess_core::cpu`)
+    // compiles it.
+    #[inline(always)]
     fn generate_with<S: Sink>(&self, sink: &mut S, pseudo: bool) {
         let us = self.turn;
         let them = us.other();

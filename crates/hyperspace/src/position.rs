@@ -146,7 +146,7 @@ impl<const OPTIONAL: bool> Position for HyperspacePosition<OPTIONAL> {
         self.generate(&mut Lister(moves));
     }
 
-    #[inline]
+    #[inline(always)]
     fn count_legal_moves(&self) -> u64 {
         let mut c = Counter(0);
         self.generate(&mut c);

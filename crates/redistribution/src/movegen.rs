@@ -88,6 +88,9 @@ impl Redistribution {
 
     /// The number of legal moves, counted without generating them (the same cases as
     /// [`Redistribution::for_each_legal_move`]; bulk counting at the last ply of perft).
+    // Always inlined, so that perft's code path chosen at run time (`dimchess_core::cpu`)
+    // compiles it.
+    #[inline(always)]
     pub(crate) fn count_moves(&self) -> u64 {
         let t = &*TABLES;
         let us = self.turn;

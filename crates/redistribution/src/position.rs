@@ -314,7 +314,7 @@ impl Position for Redistribution {
         self.for_each_legal_move(|m| moves.push(m));
     }
 
-    #[inline]
+    #[inline(always)]
     fn count_legal_moves(&self) -> u64 {
         self.count_moves()
     }

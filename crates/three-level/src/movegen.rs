@@ -641,6 +641,9 @@ impl<R: Rules> ThreeLevelPosition<R> {
     }
 
     /// Emits every legal move (not the pass) into `sink`; returns how many.
+    // Always inlined, so that perft's code path chosen at run time (`dimchess_core::cpu`)
+    // compiles it.
+    #[inline(always)]
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) -> usize {
         let ctx = self.context();
         let mut n = 0;
@@ -687,6 +690,7 @@ impl<R: Rules> ThreeLevelPosition<R> {
 
     /// Emits every legal turn: the legal moves, or the pass when there is none (TL-16). A
     /// finished game has none. Returns how many.
+    #[inline(always)]
     pub(crate) fn turns<S: Sink>(&self, sink: &mut S) -> usize {
         if self.ending().is_some() {
             return 0;

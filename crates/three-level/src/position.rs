@@ -573,7 +573,7 @@ impl<R: Rules> Position for ThreeLevelPosition<R> {
         self.turns(&mut movegen::Lister(moves));
     }
 
-    #[inline]
+    #[inline(always)]
     fn count_legal_moves(&self) -> u64 {
         self.turns(&mut movegen::Discard) as u64
     }

@@ -261,7 +261,9 @@ impl DimensionChess {
         self.generate(us, &mut Buf(out), Some(&safety));
     }
 
-    /// Counts the legal moves without storing them (perft's last ply).
+    /// Counts the legal moves without storing them (perft's last ply). Always inlined, so
+    /// that perft's code path chosen at run time (`dimchess_core::cpu`) compiles it.
+    #[inline(always)]
     pub fn count_moves(&self) -> u64 {
         let us = self.turn;
         let Some(safety) = self.safety(us) else {
