@@ -18,7 +18,7 @@ for r in $(seq "$rounds"); do
         for bin in "$@"; do
             b=$((b + 1))
             /usr/bin/time -f "%U %S" -o "$tmp.cpu" \
-                "$bin" bestmove "$id" --nodes "$nodes" --threads 1 --hash 16 --json >"$tmp.json" 2>/dev/null
+                "$bin" bestmove "$id" --nodes "$nodes" --hash 16 --json >"$tmp.json" 2>/dev/null
             n=$(sed 's/.*"nodes":\([0-9]*\),"nps.*/\1/' "$tmp.json")
             echo "$id $b $n $(tail -n 1 "$tmp.cpu")" >>"$tmp"
         done

@@ -43,9 +43,6 @@ pub(super) struct BestmoveArgs {
     /// Searches this many nodes at most
     #[arg(long, value_name = "N", value_parser = in_range::<u64>(1, u64::MAX), allow_hyphen_values = true)]
     nodes: Option<u64>,
-    /// Search threads, 1 to 1024
-    #[arg(long, value_name = "N", value_parser = in_range::<usize>(1, 1024), allow_hyphen_values = true)]
-    threads: Option<usize>,
     /// Transposition table size in MiB, 1 to 16384
     #[arg(long = "hash", value_name = "MB", value_parser = in_range::<usize>(1, 16384), allow_hyphen_values = true)]
     hash_mb: Option<usize>,
@@ -55,7 +52,7 @@ pub(super) struct BestmoveArgs {
 }
 
 /// `dimchess bestmove <variant> [--fen TEXT] [--depth N | --movetime MS | --nodes N]
-/// [--threads N] [--hash MB] [--json]`: the best move on stdout, the iterations on stderr.
+/// [--hash MB] [--json]`: the best move on stdout, the iterations on stderr.
 pub(super) fn bestmove(a: BestmoveArgs, out: &mut impl Write) -> Result<(), Fail> {
     let mut limits = Limits {
         depth: a.depth,
@@ -64,9 +61,6 @@ pub(super) fn bestmove(a: BestmoveArgs, out: &mut impl Write) -> Result<(), Fail
         ..Limits::default()
     };
     let mut options = Options::default();
-    if let Some(t) = a.threads {
-        options.threads = t;
-    }
     if let Some(mb) = a.hash_mb {
         options.hash_mb = mb;
     }
