@@ -8,6 +8,7 @@
 
 use core::fmt;
 
+use dimchess_core::eval::Evaluate;
 use dimchess_core::layout::{Describe, Layout};
 use dimchess_core::perft::{
     PerftOptions, PerftTable, perft, perft_divide_with, perft_hashed, perft_with,
@@ -62,6 +63,16 @@ macro_rules! any_position {
         }
 
         impl VariantPosition {
+            /// The players whose royal piece is attacked now ([`Position::seat_in_check`]).
+            pub fn players_in_check(&self) -> Vec<usize> {
+                fn in_check<P: Evaluate>(p: &P) -> Vec<usize> {
+                    (0..P::PLAYERS).filter(|&s| p.seat_in_check(s)).collect()
+                }
+                match self {
+                    $(VariantPosition::$name(p) => in_check(p),)*
+                }
+            }
+
             /// The number of leaves `depth` plies below, run as `options` say (generic perft,
             /// monomorphised for the variant).
             pub fn perft_with(&self, depth: u32, options: &PerftOptions<'_>) -> u64 {
@@ -410,22 +421,7 @@ impl AnyPosition {
     /// # use dimchess_any::Position;
     /// ```
     pub fn players_in_check(&self) -> Vec<usize> {
-        use dimchess_three_level::Color;
-        let side = |check: bool| if check { vec![self.turn()] } else { Vec::new() };
-        let four = |f: &dyn Fn(Color) -> bool| -> Vec<usize> {
-            (0..4).filter(|&i| f(Color::from_index(i))).collect()
-        };
-        match &self.pos {
-            VariantPosition::Fide(p) => side(p.is_check()),
-            VariantPosition::Redistribution(p) => side(p.in_check()),
-            VariantPosition::DimensionChess(p) => side(p.is_check()),
-            VariantPosition::Hyperspace(p) => side(p.is_check()),
-            VariantPosition::HyperspaceOptional(p) => side(p.is_check()),
-            VariantPosition::DimensionX(_) => Vec::new(),
-            VariantPosition::ThreeLevel(p) => four(&|c| p.in_check(c)),
-            VariantPosition::ThreeLevelXiangqi(p) => four(&|c| p.in_check(c)),
-            VariantPosition::ThreeLevelCheckmatePromotion(p) => four(&|c| p.in_check(c)),
-        }
+        self.pos.players_in_check()
     }
 
     /// Whether the side to move can force a win within `options.turns` of its own turns, and

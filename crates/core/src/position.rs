@@ -213,6 +213,14 @@ pub trait Position: Clone + fmt::Display + Send + Sync + Sized {
         None
     }
 
+    /// Whether player `seat`'s royal piece is attacked now, in a variant that knows check (a
+    /// diagram marks it, a move list writes `+`). Default: `false` (a variant without check,
+    /// such as Dimension X, DX-8).
+    fn seat_in_check(&self, seat: usize) -> bool {
+        let _ = seat;
+        false
+    }
+
     /// Whether a move of the side to move can end the game against it at once (its own King
     /// exploding, its army eliminated when it passes). `false` lets a search skip the replies
     /// after the solver's last turn (`dimchess_engine::solve`); the default `true` is always

@@ -229,6 +229,11 @@ pub(crate) fn color_name(c: Color) -> &'static str {
 
 /// The core trait, which the registry, the tool and perft use.
 impl Position for DimensionChess {
+    /// Only the side to move can be in check: a legal move never leaves its own King attacked.
+    fn seat_in_check(&self, seat: usize) -> bool {
+        seat == self.turn() && self.is_check()
+    }
+
     type Move = Move;
     type MoveList = MoveList;
 

@@ -290,6 +290,11 @@ impl Chess {
 }
 
 impl Position for Chess {
+    /// Only the side to move can be in check: a legal move never leaves its own King attacked.
+    fn seat_in_check(&self, seat: usize) -> bool {
+        seat == self.turn() && self.is_check()
+    }
+
     type Move = Move;
     type MoveList = Moves;
 

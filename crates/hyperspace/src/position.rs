@@ -138,6 +138,11 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
 }
 
 impl<const OPTIONAL: bool> Position for HyperspacePosition<OPTIONAL> {
+    /// Only the side to move can be in check: a legal move never leaves its own King attacked.
+    fn seat_in_check(&self, seat: usize) -> bool {
+        seat == self.turn() && self.is_check()
+    }
+
     type Move = Move;
     type MoveList = Moves;
 

@@ -306,6 +306,11 @@ pub type Moves = MoveList<Move, MAX_MOVES>;
 
 /// The core trait, which the registry, the tool and perft use.
 impl Position for Redistribution {
+    /// Only the side to move can be in check: a legal move never leaves its own King attacked.
+    fn seat_in_check(&self, seat: usize) -> bool {
+        seat == self.turn() && self.in_check()
+    }
+
     type Move = Move;
     type MoveList = Moves;
 

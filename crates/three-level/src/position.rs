@@ -563,6 +563,11 @@ pub type Moves = MoveList<Move, MAX_MOVES>;
 
 /// The core trait, which the registry, the tool and perft use.
 impl<R: Rules> Position for ThreeLevelPosition<R> {
+    /// Any of the four seats can be in check: a King attacked by any other live player (TL-13).
+    fn seat_in_check(&self, seat: usize) -> bool {
+        seat < 4 && self.in_check(Color::from_index(seat))
+    }
+
     type Move = Move;
     type MoveList = Moves;
 
