@@ -1,6 +1,7 @@
 // Helpers shared by the browser tests: games made through the API, a browser context per
 // seat, the page's state, moves entered by clicks alone.
 import assert from "node:assert/strict";
+import { chromium } from "playwright-core";
 
 export const BASE = process.env.DIMCHESS_URL || "http://127.0.0.1:8080";
 
@@ -144,4 +145,13 @@ export async function playTurnByClicks(page, next, { minActions = 1, maxActions 
   const played = after.history[n];
   assert.ok(played, "the turn was played");
   return { state: after, text: played, actions: played.split(",").length, clicks };
+}
+
+/** Debian's chromium, headless, as every browser test starts it (`extraArgs` beside). */
+export function launchChromium(extraArgs = []) {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", ...extraArgs],
+  });
 }

@@ -14,8 +14,7 @@ import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { chromium } from "playwright-core";
-import { BASE, pageState, createGame, playByClicks, startFromForm, pagePartial, rng } from "../lib/page.js";
+import { BASE, pageState, createGame, playByClicks, startFromForm, pagePartial, rng, launchChromium } from "../lib/page.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
@@ -28,11 +27,7 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.mi
 
 let browser;
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-  });
+  browser = await launchChromium();
 });
 after(async () => { await browser?.close(); });
 

@@ -14,8 +14,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
-import { chromium } from "playwright-core";
-import { rng, pageState, playByClicks, playTurnByClicks, waitHumanOrOver, startFromForm, createGame } from "../lib/page.js";
+import { rng, pageState, playByClicks, playTurnByClicks, waitHumanOrOver, startFromForm, createGame, launchChromium } from "../lib/page.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
@@ -31,11 +30,7 @@ mkdirSync(ARTIFACTS, { recursive: true });
 
 let browser;
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-  });
+  browser = await launchChromium();
 });
 after(async () => { await browser?.close(); });
 

@@ -14,8 +14,7 @@ import { mkdirSync, existsSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import os from "node:os";
 import path from "node:path";
-import { chromium } from "playwright-core";
-import { BASE, rng, pageState, createGame, openContext, playByClicks, playTurnByClicks, pagePartial } from "../lib/page.js";
+import { BASE, rng, pageState, createGame, openContext, playByClicks, playTurnByClicks, pagePartial, launchChromium } from "../lib/page.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
@@ -29,12 +28,8 @@ const SEEN_MS = 500;
 
 let browser;
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-      "--disable-background-timer-throttling", "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows"],
-  });
+  browser = await launchChromium(["--disable-background-networking", "--disable-background-timer-throttling",
+    "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows"]);
 });
 after(async () => { await browser?.close(); });
 
