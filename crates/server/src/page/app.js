@@ -31,7 +31,7 @@ const gameId = (/^\/game\/([0-9a-f]+)$/.exec(location.pathname) || [])[1] || nul
 /** What clicks choose among: the legal next actions of the turn being composed, or the moves. */
 const choosable = () => (partial ? partial.next : state.moves) || [];
 
-async function api(method, path, body, token) {
+async function api(method, path, body, token, retries = 0) {
   const opts = { method, headers: {} };
   if (body !== undefined) {
     opts.headers["content-type"] = "application/json";
@@ -47,6 +47,13 @@ async function api(method, path, body, token) {
     }
   }
   const data = await res.json().catch(() => ({ error: res.statusText }));
+  // 429: the server refused before doing anything (too many requests from this address), so
+  // any request may be sent again after the wait it names; five times at most.
+  if (res.status === 429 && retries < 5) {
+    const ms = Number((/retry in (\d+) ms/.exec(data.error || "") || [])[1]) || 1000;
+    await new Promise((r) => setTimeout(r, ms + 50));
+    return api(method, path, body, token, retries + 1);
+  }
   if (!res.ok) throw Object.assign(new Error(data.error || res.statusText), { status: res.status });
   return data;
 }
