@@ -52,7 +52,12 @@ def test_random_playouts_from_a_finished_game():
 
 def test_random_playouts_end_with_results_of_the_variant():
     results = {r for r, _ in dimchess.random_playouts("fide", 200, 400, seed=11) if r}
-    assert results <= {"1-0 (checkmate)", "0-1 (checkmate)", "1/2-1/2 (stalemate)"}
+    assert results <= {
+        "1-0 (checkmate)",
+        "0-1 (checkmate)",
+        "1/2-1/2 (stalemate)",
+        "1/2-1/2 (insufficient material)",
+    }
     assert results, "200 random fide games of 400 plies include finished ones"
 
 
