@@ -46,13 +46,16 @@ pub(super) struct BestmoveArgs {
     /// Transposition table size in MiB, 1 to 16384
     #[arg(long = "hash", value_name = "MB", value_parser = in_range::<usize>(1, 16384), allow_hyphen_values = true)]
     hash_mb: Option<usize>,
+    /// Search threads (Lazy SMP), 1 to 64; Dimension X searches on one thread
+    #[arg(long, value_name = "N", value_parser = in_range::<usize>(1, 64), allow_hyphen_values = true)]
+    threads: Option<usize>,
     /// Prints one JSON object (the iterations too) instead of the move
     #[arg(long)]
     json: bool,
 }
 
 /// `dimchess bestmove <variant> [--fen TEXT] [--depth N | --movetime MS | --nodes N]
-/// [--hash MB] [--json]`: the best move on stdout, the iterations on stderr.
+/// [--hash MB] [--threads N] [--json]`: the best move on stdout, the iterations on stderr.
 pub(super) fn bestmove(a: BestmoveArgs, out: &mut impl Write) -> Result<(), Fail> {
     let mut limits = Limits {
         depth: a.depth,
@@ -63,6 +66,9 @@ pub(super) fn bestmove(a: BestmoveArgs, out: &mut impl Write) -> Result<(), Fail
     let mut options = Options::default();
     if let Some(mb) = a.hash_mb {
         options.hash_mb = mb;
+    }
+    if let Some(t) = a.threads {
+        options.threads = t;
     }
     let json = a.json;
     let (variant, fen) = (a.variant, a.fen);

@@ -303,3 +303,59 @@ fn search_among_keeps_to_the_given_root_moves() {
         .unwrap();
     assert!(pos.moves().contains(&r.best));
 }
+
+/// Lazy SMP: with helper threads the answer is still a legal move, the mate in two is still
+/// found (at a fixed depth, whatever the threads store), a timed search stops on time, the
+/// stop flag stops every thread, and a four-player game searches too.
+#[test]
+fn threads_keep_every_answer() {
+    let options = Options {
+        threads: 2,
+        ..Options::default()
+    };
+    let mut engine = Engine::new(&options);
+    let stop = AtomicBool::new(false);
+    let pos = fen("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1");
+    for _ in 0..3 {
+        let r = engine
+            .search(&pos, &[], &Limits::depth(5), &stop, |_| {})
+            .unwrap();
+        assert_eq!(r.score, Score::Win(2), "pv {:?}", r.pv);
+    }
+    let start = Chess::default();
+    let t = Instant::now();
+    let r = engine
+        .search(&start, &[], &Limits::movetime_ms(200), &stop, |_| {})
+        .unwrap();
+    assert!(start.is_legal(r.best));
+    assert!(
+        t.elapsed() < Duration::from_millis(1000),
+        "{:?}",
+        t.elapsed()
+    );
+    let stop = Arc::new(AtomicBool::new(false));
+    let setter = {
+        let stop = Arc::clone(&stop);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            stop.store(true, Ordering::Relaxed);
+        })
+    };
+    let t = Instant::now();
+    let r = engine
+        .search(&start, &[], &Limits::default(), &stop, |_| {})
+        .unwrap();
+    setter.join().unwrap();
+    assert!(start.is_legal(r.best));
+    assert!(
+        t.elapsed() < Duration::from_millis(1000),
+        "{:?}",
+        t.elapsed()
+    );
+    let mut four = Engine::new(&options);
+    let tl = ThreeLevel::default();
+    let r = four
+        .search(&tl, &[], &Limits::depth(3), &AtomicBool::new(false), |_| {})
+        .unwrap();
+    assert!(tl.is_legal(r.best));
+}

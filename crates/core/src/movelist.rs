@@ -12,8 +12,8 @@ pub use arrayvec::ArrayVec;
 /// A fixed-capacity move list of at most `N` moves, on the stack.
 pub type MoveList<M, const N: usize> = ArrayVec<M, N>;
 
-/// Somewhere to put generated moves.
-pub trait MoveBuffer<M>: Default + Deref<Target = [M]> {
+/// Somewhere to put generated moves (a list a search thread may own: `Send`).
+pub trait MoveBuffer<M>: Default + Deref<Target = [M]> + Send {
     /// Appends a move.
     ///
     /// # Panics
@@ -26,7 +26,7 @@ pub trait MoveBuffer<M>: Default + Deref<Target = [M]> {
     fn retain(&mut self, keep: impl FnMut(&M) -> bool);
 }
 
-impl<M, const N: usize> MoveBuffer<M> for ArrayVec<M, N> {
+impl<M: Send, const N: usize> MoveBuffer<M> for ArrayVec<M, N> {
     #[inline]
     fn push(&mut self, mv: M) {
         ArrayVec::push(self, mv);
@@ -40,7 +40,7 @@ impl<M, const N: usize> MoveBuffer<M> for ArrayVec<M, N> {
     }
 }
 
-impl<M> MoveBuffer<M> for Vec<M> {
+impl<M: Send> MoveBuffer<M> for Vec<M> {
     #[inline]
     fn push(&mut self, mv: M) {
         Vec::push(self, mv);

@@ -2,7 +2,7 @@
 //! iterations, and what its nodes ask of a position (table key, repetition, evaluation, move
 //! order). The nodes themselves are in `alpha_beta`.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use dimchess_core::{Error, Evaluate, Outcome};
@@ -34,7 +34,7 @@ pub(crate) type MoveRun<'a, P> = Run<'a, MoveNode<P>>;
 /// [`Engine::new_game`] between games).
 ///
 /// ```
-/// use std::sync::atomic::AtomicBool;
+/// use std::sync::atomic::{AtomicBool, Ordering};
 /// use dimchess_core::toy::{Take, TakeAway};
 /// use dimchess_engine::{Engine, Limits, Options, Score};
 ///
@@ -49,20 +49,31 @@ pub(crate) type MoveRun<'a, P> = Run<'a, MoveNode<P>>;
 /// ```
 pub struct Engine<P: Evaluate> {
     s: Searcher<MoveNode<P>>,
+    /// The searchers of the helper threads of a Lazy SMP search: `threads - 1` of them,
+    /// sharing `s`'s table.
+    helpers: Vec<Searcher<MoveNode<P>>>,
+}
+
+/// A searcher's per-ply data.
+fn plies<P: Evaluate>() -> Vec<Ply<MoveNode<P>>> {
+    let mut plies = Vec::with_capacity(MAX_PLY + 1);
+    plies.resize_with(MAX_PLY + 1, || {
+        Ply::new(MoveNode {
+            moves: P::MoveList::default(),
+        })
+    });
+    plies
 }
 
 impl<P: Evaluate> Engine<P> {
-    /// An engine with `options` (the table is allocated here).
+    /// An engine with `options` (the table is allocated here, and the searchers of
+    /// `options.threads - 1` helper threads).
     pub fn new(options: &Options) -> Self {
-        let mut plies = Vec::with_capacity(MAX_PLY + 1);
-        plies.resize_with(MAX_PLY + 1, || {
-            Ply::new(MoveNode {
-                moves: P::MoveList::default(),
-            })
-        });
-        Engine {
-            s: Searcher::new(options, HISTORY, plies),
-        }
+        let s = Searcher::new(options, HISTORY, plies::<P>());
+        let helpers = (1..options.threads)
+            .map(|_| s.helper(plies::<P>()))
+            .collect();
+        Engine { s, helpers }
     }
 
     /// The options.
@@ -73,6 +84,9 @@ impl<P: Evaluate> Engine<P> {
     /// Forgets what earlier searches learnt (table, history, killers).
     pub fn new_game(&mut self) {
         self.s.new_game();
+        for h in &mut self.helpers {
+            h.new_game();
+        }
     }
 
     /// Searches `pos` within `limits` until a limit is reached or `stop` is set, and returns
@@ -107,103 +121,157 @@ impl<P: Evaluate> Engine<P> {
         limits: &Limits,
         among: &[P::Move],
         stop: &AtomicBool,
-        mut info: impl FnMut(&Info<'_, P::Move>),
+        info: impl FnMut(&Info<'_, P::Move>),
     ) -> Result<SearchResult<P::Move>, Error> {
-        let start = Instant::now();
-        check_not_over(pos)?;
-        let mut root_moves = P::MoveList::default();
-        pos.legal_moves(&mut root_moves);
-        if root_moves.is_empty() {
-            return Err(Error::GameOver("no legal move".to_string()));
+        let Engine { s, helpers } = self;
+        if helpers.is_empty() {
+            return think(s, pos, history, limits, among, stop, 0, info);
         }
-        let allowed = |m: &P::Move| among.is_empty() || among.contains(m);
-        let restrict = root_moves.iter().any(allowed);
-        let mut run = self.s.begin(history, limits, stop, start, pos.turn());
-        // The root's moves in order; a stop before the first iteration ends plays the first.
-        let mut order: Vec<(i32, P::Move)> = root_moves
-            .iter()
-            .filter(|m| !restrict || allowed(m))
-            .map(|&m| {
-                (
-                    ordering::score(pos, m, None, &[None, None], &run.e.history),
-                    m,
-                )
+        // Lazy SMP: the helpers search the same root until the first thread is done, with
+        // no limit but its depth; what they store in the shared table speeds it up.
+        let done = AtomicBool::new(false);
+        let helper_limits = Limits {
+            depth: limits.depth,
+            ..Limits::default()
+        };
+        std::thread::scope(|scope| {
+            let running: Vec<_> = helpers
+                .iter_mut()
+                .enumerate()
+                .map(|(i, h)| {
+                    h.table.follow(&s.table);
+                    let (done, helper_limits) = (&done, &helper_limits);
+                    scope.spawn(move || {
+                        think(h, pos, history, helper_limits, among, done, i + 1, |_| {})
+                    })
+                })
+                .collect();
+            let result = think(s, pos, history, limits, among, stop, 0, info);
+            done.store(true, Ordering::Relaxed);
+            let helper_nodes: u64 = running
+                .into_iter()
+                .filter_map(|t| t.join().ok()?.ok())
+                .map(|r| r.nodes)
+                .sum();
+            result.map(|mut r| {
+                r.nodes += helper_nodes;
+                r
             })
-            .collect();
-        order.sort_by_key(|&(s, _)| core::cmp::Reverse(s));
-        let lines = limits.multipv.clamp(1, order.len());
-        // One iteration's lines: score and principal variation (allocated once per search).
-        let mut found_lines: Vec<(i32, Vec<P::Move>)> = Vec::with_capacity(lines);
-        let mut best = order[0].1;
-        let mut best_score = 0;
-        let mut pv: Vec<P::Move> = vec![best];
-        let mut depth_done = 0;
-        run.deepen(limits, |run, depth| {
-            found_lines.clear();
-            // Line k searches the moves the lines before it did not take.
-            for k in 0..lines {
-                let (score, found) = if k == 0 && lines == 1 {
-                    run.aspirate(pos, depth as i32, &mut order, best_score, depth_done > 0)
-                } else {
-                    let window = (-INFINITY, INFINITY);
-                    run.root(pos, depth as i32, &mut order[k..], k == 0, window)
-                };
-                if run.stopped {
-                    // A move that beat the previous best in the unfinished iteration is kept.
-                    if k == 0
-                        && let Some((s, m)) = found
-                        && (depth_done == 0 || s > best_score)
-                    {
-                        best = m;
-                        best_score = s;
-                        pv = run.e.plies[0].pv.to_vec();
-                        if pv.first() != Some(&best) {
-                            pv = vec![best];
-                        }
-                    }
-                    break;
-                }
-                let mut line = run.e.plies[0].pv.to_vec();
-                if line.first() != Some(&order[k].1) {
-                    line = vec![order[k].1];
-                }
-                found_lines.push((score, line));
-            }
-            if found_lines.is_empty() {
-                return false;
-            }
-            // Lines are searched best first, but a later one may come out higher (the table
-            // is shared): they are reported, and kept for the next iteration, by score.
-            found_lines.sort_by_key(|l| core::cmp::Reverse(l.0));
-            for (k, l) in found_lines.iter().enumerate() {
-                order[k].1 = l.1[0];
-            }
-            best = found_lines[0].1[0];
-            best_score = found_lines[0].0;
-            pv.clone_from(&found_lines[0].1);
-            if run.stopped {
-                // Line 1 of this iteration was complete: it is the answer.
-                return false;
-            }
-            depth_done = depth;
-            for (k, l) in found_lines.iter().enumerate() {
-                info(&run.info(depth, l.0, P::PLAYERS, &l.1, k + 1));
-            }
-            let score = best_score;
-            // A proven result within this depth will not change; nor will a lone move.
-            let proven = score.abs() > WIN_BOUND && ((WIN - score.abs()) as u32) < depth;
-            let lone = order.len() == 1 && limits.depth.is_none() && depth >= 2;
-            !((lines == 1 && proven) || lone)
-        });
-        Ok(SearchResult {
-            best,
-            score: Score::from_internal(best_score, P::PLAYERS),
-            pv,
-            nodes: run.nodes,
-            depth: depth_done,
-            elapsed: run.start.elapsed(),
         })
     }
+}
+
+/// One thread's search of `pos` on the searcher `s` ([`Engine::search_among`]): thread 0
+/// reports through `info` and gives the answer; helper thread `thread` (from 1) searches one
+/// ply deeper at every other thread, so that the threads do not all search alike.
+#[allow(clippy::too_many_arguments)]
+fn think<P: Evaluate>(
+    s: &mut Searcher<MoveNode<P>>,
+    pos: &P,
+    history: &[u64],
+    limits: &Limits,
+    among: &[P::Move],
+    stop: &AtomicBool,
+    thread: usize,
+    mut info: impl FnMut(&Info<'_, P::Move>),
+) -> Result<SearchResult<P::Move>, Error> {
+    let start = Instant::now();
+    check_not_over(pos)?;
+    let mut root_moves = P::MoveList::default();
+    pos.legal_moves(&mut root_moves);
+    if root_moves.is_empty() {
+        return Err(Error::GameOver("no legal move".to_string()));
+    }
+    let allowed = |m: &P::Move| among.is_empty() || among.contains(m);
+    let restrict = root_moves.iter().any(allowed);
+    let mut run = s.begin(history, limits, stop, start, pos.turn());
+    // The root's moves in order; a stop before the first iteration ends plays the first.
+    let mut order: Vec<(i32, P::Move)> = root_moves
+        .iter()
+        .filter(|m| !restrict || allowed(m))
+        .map(|&m| {
+            (
+                ordering::score(pos, m, None, &[None, None], &run.e.history),
+                m,
+            )
+        })
+        .collect();
+    order.sort_by_key(|&(s, _)| core::cmp::Reverse(s));
+    let lines = limits.multipv.clamp(1, order.len());
+    // One iteration's lines: score and principal variation (allocated once per search).
+    let mut found_lines: Vec<(i32, Vec<P::Move>)> = Vec::with_capacity(lines);
+    let mut best = order[0].1;
+    let mut best_score = 0;
+    let mut pv: Vec<P::Move> = vec![best];
+    let mut depth_done = 0;
+    let deeper = (thread % 2) as u32;
+    let last = limits.depth.unwrap_or(u32::MAX).min(MAX_PLY as u32 - 8);
+    run.deepen(limits, |run, depth| {
+        let depth = (depth + deeper).min(last);
+        found_lines.clear();
+        // Line k searches the moves the lines before it did not take.
+        for k in 0..lines {
+            let (score, found) = if k == 0 && lines == 1 {
+                run.aspirate(pos, depth as i32, &mut order, best_score, depth_done > 0)
+            } else {
+                let window = (-INFINITY, INFINITY);
+                run.root(pos, depth as i32, &mut order[k..], k == 0, window)
+            };
+            if run.stopped {
+                // A move that beat the previous best in the unfinished iteration is kept.
+                if k == 0
+                    && let Some((s, m)) = found
+                    && (depth_done == 0 || s > best_score)
+                {
+                    best = m;
+                    best_score = s;
+                    pv = run.e.plies[0].pv.to_vec();
+                    if pv.first() != Some(&best) {
+                        pv = vec![best];
+                    }
+                }
+                break;
+            }
+            let mut line = run.e.plies[0].pv.to_vec();
+            if line.first() != Some(&order[k].1) {
+                line = vec![order[k].1];
+            }
+            found_lines.push((score, line));
+        }
+        if found_lines.is_empty() {
+            return false;
+        }
+        // Lines are searched best first, but a later one may come out higher (the table
+        // is shared): they are reported, and kept for the next iteration, by score.
+        found_lines.sort_by_key(|l| core::cmp::Reverse(l.0));
+        for (k, l) in found_lines.iter().enumerate() {
+            order[k].1 = l.1[0];
+        }
+        best = found_lines[0].1[0];
+        best_score = found_lines[0].0;
+        pv.clone_from(&found_lines[0].1);
+        if run.stopped {
+            // Line 1 of this iteration was complete: it is the answer.
+            return false;
+        }
+        depth_done = depth;
+        for (k, l) in found_lines.iter().enumerate() {
+            info(&run.info(depth, l.0, P::PLAYERS, &l.1, k + 1));
+        }
+        let score = best_score;
+        // A proven result within this depth will not change; nor will a lone move.
+        let proven = score.abs() > WIN_BOUND && ((WIN - score.abs()) as u32) < depth;
+        let lone = order.len() == 1 && limits.depth.is_none() && depth >= 2;
+        !((lines == 1 && proven) || lone)
+    });
+    Ok(SearchResult {
+        best,
+        score: Score::from_internal(best_score, P::PLAYERS),
+        pv,
+        nodes: run.nodes,
+        depth: depth_done,
+        elapsed: run.start.elapsed(),
+    })
 }
 
 /// Keys that tell apart the searching seat of a four-player search (its scores are from that

@@ -39,8 +39,9 @@ pub enum Algorithm {
 pub struct Options {
     /// Transposition table size in MiB.
     pub hash_mb: usize,
-    /// Search threads. The search runs on one thread for now: larger values are accepted
-    /// and searched on one thread.
+    /// Search threads (Lazy SMP: the threads search the same position and share the table;
+    /// the first one's result is the answer). Dimension X's action search runs on one thread
+    /// whatever this says.
     pub threads: usize,
     /// The algorithm for games of more than two players.
     pub algorithm: Algorithm,
@@ -161,10 +162,27 @@ impl<X: PlyNode> Searcher<X> {
     /// A searcher with `options` (the table is allocated here), `history` history entries
     /// and the per-ply data `plies`.
     pub(crate) fn new(options: &Options, history: usize, plies: Vec<Ply<X>>) -> Self {
+        let table = if options.threads > 1 {
+            Table::shared(options.hash_mb)
+        } else {
+            Table::new(options.hash_mb)
+        };
         Searcher {
             options: *options,
-            table: Table::new(options.hash_mb),
+            table,
             history: vec![0; history],
+            plies,
+            path: Vec::with_capacity(1024),
+        }
+    }
+
+    /// A helper thread's searcher: the same options and table, and its own history and
+    /// per-ply data `plies`.
+    pub(crate) fn helper(&self, plies: Vec<Ply<X>>) -> Self {
+        Searcher {
+            options: self.options,
+            table: self.table.share(),
+            history: vec![0; self.history.len()],
             plies,
             path: Vec::with_capacity(1024),
         }

@@ -134,3 +134,37 @@ fn stopped_and_finished_searches() {
     );
     assert!(matches!(e, Err(Error::GameOver(_))));
 }
+
+/// With helper threads sharing the table (Lazy SMP), the search still finds the value of
+/// every position, searched again, and again after `new_game`; the nodes of every thread are
+/// counted.
+#[test]
+fn threads_solve_take_away() {
+    let stop = AtomicBool::new(false);
+    let options = Options {
+        threads: 3,
+        ..Options::default()
+    };
+    let mut engine = Engine::new(&options);
+    for round in 0..2 {
+        for pos in positions().filter(|p| p.outcome().is_none()) {
+            let total = u32::from(pos.piles()[0] + pos.piles()[1]);
+            for _ in 0..2 {
+                let r = engine
+                    .search(&pos, &[], &Limits::depth(total + 1), &stop, |_| {})
+                    .unwrap();
+                check(&pos, &r);
+                assert!(r.nodes >= 1, "{pos}");
+            }
+        }
+        if round == 0 {
+            engine.new_game();
+        }
+    }
+    // A position whose game is over is refused by every thread alike.
+    let over = TakeAway::new(0, 0);
+    assert!(matches!(
+        engine.search(&over, &[], &Limits::depth(2), &stop, |_| {}),
+        Err(Error::GameOver(_))
+    ));
+}

@@ -8,9 +8,9 @@ use crate::session::Uci;
 /// The `Hash` option's default, in MiB.
 pub const DEFAULT_HASH_MB: usize = 16;
 
-/// The `Threads` option's maximum: the search runs on one thread, so `Threads` is offered as
-/// 1 to 1 (a GUI that sets it to 1 works; a larger value is refused, not ignored).
-pub const MAX_THREADS: usize = 1;
+/// The `Threads` option's maximum: the threads of a Lazy SMP search (a larger value is
+/// refused, not clamped).
+pub const MAX_THREADS: usize = 64;
 
 /// The `MultiPV` option's maximum.
 const MAX_MULTIPV: usize = 256;

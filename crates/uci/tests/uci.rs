@@ -702,3 +702,38 @@ fn canonical_move_texts_hold_no_whitespace() {
         }
     }
 }
+
+/// `Threads` runs a Lazy SMP search: two threads answer `go` with a legal move, stop on
+/// `stop`, and a four-player variant searches on them too; a value out of range is refused and
+/// the option keeps its value.
+#[test]
+fn threads_search_and_refuse_out_of_range() {
+    let mut c = Client::new();
+    c.send("setoption name Threads value 2");
+    c.send("position startpos moves e2e4");
+    c.send("go depth 6");
+    let lines = c.until("bestmove");
+    let mv = best_of(lines.last().unwrap());
+    let pos = c.uci.position().clone();
+    assert!(pos.parse_move(mv).is_ok(), "{mv}: {lines:?}");
+    c.send("go infinite");
+    std::thread::sleep(Duration::from_millis(50));
+    c.send("stop");
+    let lines = c.until("bestmove");
+    assert!(pos.parse_move(best_of(lines.last().unwrap())).is_ok());
+    c.send(&format!(
+        "setoption name Threads value {}",
+        dimchess_uci::MAX_THREADS + 1
+    ));
+    let refused = c.drain();
+    assert!(
+        refused.iter().any(|l| l.starts_with("info string error")),
+        "{refused:?}"
+    );
+    c.send("setoption name UCI_Variant value three-level");
+    c.send("position startpos");
+    c.send("go depth 3");
+    let lines = c.until("bestmove");
+    let tl = c.uci.position().clone();
+    assert!(tl.parse_move(best_of(lines.last().unwrap())).is_ok());
+}
