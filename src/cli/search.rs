@@ -46,7 +46,7 @@ pub(super) struct BestmoveArgs {
     /// Transposition table size in MiB, 1 to 16384
     #[arg(long = "hash", value_name = "MB", value_parser = in_range::<usize>(1, 16384), allow_hyphen_values = true)]
     hash_mb: Option<usize>,
-    /// Search threads (Lazy SMP), 1 to 64; Dimension X searches on one thread
+    /// Search threads (Lazy SMP), 1 to 64
     #[arg(long, value_name = "N", value_parser = in_range::<usize>(1, 64), allow_hyphen_values = true)]
     threads: Option<usize>,
     /// Prints one JSON object (the iterations too) instead of the move

@@ -60,11 +60,11 @@ pub enum Victim {
 /// assert_eq!(next.piles(), [1, 2]);
 /// assert_eq!(next.turn(), 1);
 /// ```
-pub trait TurnInProgress: Clone {
+pub trait TurnInProgress: Clone + Send {
     /// The position a turn is played in, whose moves are whole turns.
     type Position: Position;
     /// One action of a turn.
-    type Action: Copy + Eq + fmt::Debug;
+    type Action: Copy + Eq + fmt::Debug + Send + Sync;
 
     /// One more than the largest [`TurnInProgress::ordinal`]: the size of a history table.
     ///

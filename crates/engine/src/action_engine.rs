@@ -37,6 +37,7 @@ use crate::limits::Limits;
 use crate::score::{INFINITY, Score, WIN};
 use crate::search::{
     Info, MAX_PLY, Options, Ply, PlyNode, Run, SearchResult, Searcher, balance, check_not_over,
+    lazy_smp,
 };
 use crate::table::Bound;
 
@@ -102,6 +103,8 @@ where
     T::Position: Evaluate,
 {
     s: Searcher<TurnNode<T>>,
+    /// The searchers of the helper threads of a Lazy SMP search, sharing `s`'s table.
+    helpers: Vec<Searcher<TurnNode<T>>>,
 }
 
 impl<T: TurnInProgress> ActionEngine<T>
@@ -112,9 +115,9 @@ where
     /// search, from its position).
     pub fn new(options: &Options) -> Self {
         const { assert!(<T::Position as Evaluate>::PLAYERS == 2, "two players") };
-        ActionEngine {
-            s: Searcher::new(options, T::ORDINALS, Vec::new()),
-        }
+        let s = Searcher::new(options, T::ORDINALS, Vec::new());
+        let helpers = (1..options.threads).map(|_| s.helper(Vec::new())).collect();
+        ActionEngine { s, helpers }
     }
 
     /// The options.
@@ -125,6 +128,9 @@ where
     /// Forgets what earlier searches learnt (table, history, killers).
     pub fn new_game(&mut self) {
         self.s.new_game();
+        for h in &mut self.helpers {
+            h.new_game();
+        }
     }
 
     /// Searches `pos` as [`Engine::search`](crate::Engine::search) does; `Limits::depth`
@@ -142,76 +148,100 @@ where
         mut info: impl FnMut(&Info<'_, TurnOf<T>>),
     ) -> Result<SearchResult<TurnOf<T>>, Error> {
         let _ = history;
-        let start = Instant::now();
-        check_not_over(pos)?;
-        // A turn that wins at once is played whatever the limits.
-        if let Some(t) = T::winning_turn(pos) {
-            let pv = vec![t];
-            info(&Info {
-                depth: 1,
-                seldepth: 1,
-                score: Score::Win(1),
-                nodes: 1,
-                elapsed: start.elapsed(),
-                pv: &pv,
-                multipv: 1,
-            });
-            return Ok(SearchResult {
-                best: t,
-                score: Score::Win(1),
-                pv,
-                nodes: 1,
-                depth: 1,
-                elapsed: start.elapsed(),
-            });
-        }
-        if self.s.plies.is_empty() {
-            self.s.plies.resize_with(MAX_PLY + 1, || {
-                Ply::new(TurnNode {
-                    turn: T::new(pos),
-                    next: pos.clone(),
-                    actions: Vec::with_capacity(256),
-                })
-            });
-        }
-        let mut run = self.s.begin(&[], limits, stop, start, pos.turn());
-        let mut best_pv: Vec<Step<T::Action>> = Vec::new();
-        let mut best_score = 0;
-        let mut depth_done = 0;
-        run.deepen(limits, |run, depth| {
-            run.e.plies[0].node.turn.reset(pos);
-            let score = run.node(depth as i32, -INFINITY, INFINITY, 0, 0);
-            if run.stopped {
-                return false;
-            }
-            best_pv = run.e.plies[0].pv.to_vec();
-            best_score = score;
-            depth_done = depth;
-            let mut turns = pv_turns::<T>(pos, &best_pv);
-            if turns.is_empty() {
-                // The horizon fell inside the first turn: report it completed.
-                turns.extend(T::complete(pos, &first_actions(&best_pv)));
-            }
-            info(&run.info(depth, score, 2, &turns, 1));
-            // A win this turn will not change. (A loss is searched on: the horizon's
-            // quiescence sees the reply's captures but not every defence of a longer turn.)
-            score < WIN - 1
-        });
-        let mut pv = pv_turns::<T>(pos, &best_pv);
-        let best = T::complete(pos, &first_actions(&best_pv))
-            .ok_or_else(|| Error::GameOver("no legal move".to_string()))?;
-        if pv.first() != Some(&best) {
-            pv = vec![best];
-        }
-        Ok(SearchResult {
-            best,
-            score: Score::from_internal(best_score, 2),
-            pv,
-            nodes: run.nodes,
-            depth: depth_done,
-            elapsed: start.elapsed().max(Duration::from_nanos(1)),
-        })
+        let ActionEngine { s, helpers } = self;
+        lazy_smp(
+            s,
+            helpers,
+            limits,
+            stop,
+            &mut info,
+            &|s, limits, stop, thread, info| think::<T>(s, pos, limits, stop, thread, info),
+        )
     }
+}
+
+/// One thread's search of `pos` on the searcher `s` ([`ActionEngine::search`]; thread 0 is
+/// the main one, see [`lazy_smp`]).
+fn think<T: TurnInProgress>(
+    s: &mut Searcher<TurnNode<T>>,
+    pos: &T::Position,
+    limits: &Limits,
+    stop: &AtomicBool,
+    thread: usize,
+    info: &mut dyn FnMut(&Info<'_, TurnOf<T>>),
+) -> Result<SearchResult<TurnOf<T>>, Error>
+where
+    T::Position: Evaluate,
+{
+    let start = Instant::now();
+    check_not_over(pos)?;
+    // A turn that wins at once is played whatever the limits.
+    if let Some(t) = T::winning_turn(pos) {
+        let pv = vec![t];
+        info(&Info {
+            depth: 1,
+            seldepth: 1,
+            score: Score::Win(1),
+            nodes: 1,
+            elapsed: start.elapsed(),
+            pv: &pv,
+            multipv: 1,
+        });
+        return Ok(SearchResult {
+            best: t,
+            score: Score::Win(1),
+            pv,
+            nodes: 1,
+            depth: 1,
+            elapsed: start.elapsed(),
+        });
+    }
+    if s.plies.is_empty() {
+        s.plies.resize_with(MAX_PLY + 1, || {
+            Ply::new(TurnNode {
+                turn: T::new(pos),
+                next: pos.clone(),
+                actions: Vec::with_capacity(256),
+            })
+        });
+    }
+    let mut run = s.begin(&[], limits, stop, start, pos.turn());
+    let mut best_pv: Vec<Step<T::Action>> = Vec::new();
+    let mut best_score = 0;
+    let mut depth_done = 0;
+    run.deepen(limits, thread, |run, depth| {
+        run.e.plies[0].node.turn.reset(pos);
+        let score = run.node(depth as i32, -INFINITY, INFINITY, 0, 0);
+        if run.stopped {
+            return false;
+        }
+        best_pv = run.e.plies[0].pv.to_vec();
+        best_score = score;
+        depth_done = depth;
+        let mut turns = pv_turns::<T>(pos, &best_pv);
+        if turns.is_empty() {
+            // The horizon fell inside the first turn: report it completed.
+            turns.extend(T::complete(pos, &first_actions(&best_pv)));
+        }
+        info(&run.info(depth, score, 2, &turns, 1));
+        // A win this turn will not change. (A loss is searched on: the horizon's
+        // quiescence sees the reply's captures but not every defence of a longer turn.)
+        score < WIN - 1
+    });
+    let mut pv = pv_turns::<T>(pos, &best_pv);
+    let best = T::complete(pos, &first_actions(&best_pv))
+        .ok_or_else(|| Error::GameOver("no legal move".to_string()))?;
+    if pv.first() != Some(&best) {
+        pv = vec![best];
+    }
+    Ok(SearchResult {
+        best,
+        score: Score::from_internal(best_score, 2),
+        pv,
+        nodes: run.nodes,
+        depth: depth_done,
+        elapsed: start.elapsed().max(Duration::from_nanos(1)),
+    })
 }
 
 impl<T: TurnInProgress> TurnRun<'_, T>

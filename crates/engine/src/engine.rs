@@ -2,7 +2,7 @@
 //! iterations, and what its nodes ask of a position (table key, repetition, evaluation, move
 //! order). The nodes themselves are in `alpha_beta`.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use dimchess_core::{Error, Evaluate, Outcome};
@@ -13,7 +13,7 @@ use crate::ordering::{self, HISTORY};
 use crate::score::{INFINITY, Score, WIN, WIN_BOUND};
 use crate::search::{
     Algorithm, Info, MAX_PLY, Options, Ply, PlyNode, Run, SearchResult, Searcher, balance,
-    check_not_over,
+    check_not_over, lazy_smp,
 };
 use crate::table::Bound;
 
@@ -34,7 +34,7 @@ pub(crate) type MoveRun<'a, P> = Run<'a, MoveNode<P>>;
 /// [`Engine::new_game`] between games).
 ///
 /// ```
-/// use std::sync::atomic::{AtomicBool, Ordering};
+/// use std::sync::atomic::AtomicBool;
 /// use dimchess_core::toy::{Take, TakeAway};
 /// use dimchess_engine::{Engine, Limits, Options, Score};
 ///
@@ -121,49 +121,24 @@ impl<P: Evaluate> Engine<P> {
         limits: &Limits,
         among: &[P::Move],
         stop: &AtomicBool,
-        info: impl FnMut(&Info<'_, P::Move>),
+        mut info: impl FnMut(&Info<'_, P::Move>),
     ) -> Result<SearchResult<P::Move>, Error> {
         let Engine { s, helpers } = self;
-        if helpers.is_empty() {
-            return think(s, pos, history, limits, among, stop, 0, info);
-        }
-        // Lazy SMP: the helpers search the same root until the first thread is done, with
-        // no limit but its depth; what they store in the shared table speeds it up.
-        let done = AtomicBool::new(false);
-        let helper_limits = Limits {
-            depth: limits.depth,
-            ..Limits::default()
-        };
-        std::thread::scope(|scope| {
-            let running: Vec<_> = helpers
-                .iter_mut()
-                .enumerate()
-                .map(|(i, h)| {
-                    h.table.follow(&s.table);
-                    let (done, helper_limits) = (&done, &helper_limits);
-                    scope.spawn(move || {
-                        think(h, pos, history, helper_limits, among, done, i + 1, |_| {})
-                    })
-                })
-                .collect();
-            let result = think(s, pos, history, limits, among, stop, 0, info);
-            done.store(true, Ordering::Relaxed);
-            let helper_nodes: u64 = running
-                .into_iter()
-                .filter_map(|t| t.join().ok()?.ok())
-                .map(|r| r.nodes)
-                .sum();
-            result.map(|mut r| {
-                r.nodes += helper_nodes;
-                r
-            })
-        })
+        lazy_smp(
+            s,
+            helpers,
+            limits,
+            stop,
+            &mut info,
+            &|s, limits, stop, thread, info| {
+                think(s, pos, history, limits, among, stop, thread, info)
+            },
+        )
     }
 }
 
-/// One thread's search of `pos` on the searcher `s` ([`Engine::search_among`]): thread 0
-/// reports through `info` and gives the answer; helper thread `thread` (from 1) searches one
-/// ply deeper at every other thread, so that the threads do not all search alike.
+/// One thread's search of `pos` on the searcher `s` ([`Engine::search_among`]; thread 0 is
+/// the main one, see [`lazy_smp`]).
 #[allow(clippy::too_many_arguments)]
 fn think<P: Evaluate>(
     s: &mut Searcher<MoveNode<P>>,
@@ -173,7 +148,7 @@ fn think<P: Evaluate>(
     among: &[P::Move],
     stop: &AtomicBool,
     thread: usize,
-    mut info: impl FnMut(&Info<'_, P::Move>),
+    info: &mut dyn FnMut(&Info<'_, P::Move>),
 ) -> Result<SearchResult<P::Move>, Error> {
     let start = Instant::now();
     check_not_over(pos)?;
@@ -204,10 +179,7 @@ fn think<P: Evaluate>(
     let mut best_score = 0;
     let mut pv: Vec<P::Move> = vec![best];
     let mut depth_done = 0;
-    let deeper = (thread % 2) as u32;
-    let last = limits.depth.unwrap_or(u32::MAX).min(MAX_PLY as u32 - 8);
-    run.deepen(limits, |run, depth| {
-        let depth = (depth + deeper).min(last);
+    run.deepen(limits, thread, |run, depth| {
         found_lines.clear();
         // Line k searches the moves the lines before it did not take.
         for k in 0..lines {

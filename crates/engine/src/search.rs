@@ -40,8 +40,7 @@ pub struct Options {
     /// Transposition table size in MiB.
     pub hash_mb: usize,
     /// Search threads (Lazy SMP: the threads search the same position and share the table;
-    /// the first one's result is the answer). Dimension X's action search runs on one thread
-    /// whatever this says.
+    /// the first one's result is the answer).
     pub threads: usize,
     /// The algorithm for games of more than two players.
     pub algorithm: Algorithm,
@@ -106,11 +105,11 @@ impl<M> SearchResult<M> {
 /// What one kind of search keeps of the node at each ply besides its lines: the legal moves
 /// ([`Engine`](crate::Engine)), or the turn in progress and its next actions
 /// ([`ActionEngine`](crate::ActionEngine)).
-pub(crate) trait PlyNode {
+pub(crate) trait PlyNode: Send {
     /// An edge of the tree: what the table and the principal variation hold.
-    type Step: Copy + Eq;
+    type Step: Copy + Eq + Send;
     /// What the killers hold: a quiet move, or a quiet action.
-    type Killer: Copy + Eq;
+    type Killer: Copy + Eq + Send;
 }
 
 /// What the search keeps per ply (allocated once, reused by every node of that ply).
@@ -231,6 +230,69 @@ impl<X: PlyNode> Searcher<X> {
     }
 }
 
+/// What one thread of a search does: search on `searcher` within the limits and the stop
+/// flag given, as thread `thread` (0: the main thread, which reports through the callback).
+pub(crate) type Think<'f, X, M> = dyn Fn(
+        &mut Searcher<X>,
+        &Limits,
+        &AtomicBool,
+        usize,
+        &mut dyn FnMut(&Info<'_, M>),
+    ) -> Result<SearchResult<M>, Error>
+    + Sync
+    + 'f;
+
+/// Lazy SMP: `think` runs on `main` as thread 0 with `limits`, `stop` and `info`, and at the
+/// same time on every helper searcher (threads 1, 2 ...) with no limit but the depth, until
+/// thread 0 is done; the helpers share `main`'s table (and its age). The answer is thread
+/// 0's, with the nodes of every thread.
+pub(crate) fn lazy_smp<X: PlyNode, M: Send>(
+    main: &mut Searcher<X>,
+    helpers: &mut [Searcher<X>],
+    limits: &Limits,
+    stop: &AtomicBool,
+    info: &mut dyn FnMut(&Info<'_, M>),
+    think: &Think<'_, X, M>,
+) -> Result<SearchResult<M>, Error> {
+    if helpers.is_empty() {
+        return think(main, limits, stop, 0, info);
+    }
+    let done = AtomicBool::new(false);
+    let helper_limits = Limits {
+        depth: limits.depth,
+        ..Limits::default()
+    };
+    std::thread::scope(|scope| {
+        let running: Vec<_> = helpers
+            .iter_mut()
+            .enumerate()
+            .map(|(i, h)| {
+                h.table.follow(&main.table);
+                let (done, helper_limits) = (&done, &helper_limits);
+                scope.spawn(move || think(h, helper_limits, done, i + 1, &mut |_| {}))
+            })
+            .collect();
+        let result = think(main, limits, stop, 0, info);
+        done.store(true, Ordering::Relaxed);
+        let helper_nodes: u64 = running
+            .into_iter()
+            .filter_map(|t| t.join().ok()?.ok())
+            .map(|r| r.nodes)
+            .sum();
+        result.map(|mut r| {
+            r.nodes += helper_nodes;
+            r
+        })
+    })
+}
+
+/// The depth thread `thread` searches in the iteration of `depth` (at most `last`): a helper
+/// of odd number searches one ply (or action) deeper, so that the threads do not all search
+/// alike.
+pub(crate) fn thread_depth(thread: usize, depth: u32, last: u32) -> u32 {
+    (depth + (thread % 2) as u32).min(last)
+}
+
 /// One search in progress.
 pub(crate) struct Run<'a, X: PlyNode> {
     pub(crate) e: &'a mut Searcher<X>,
@@ -264,9 +326,12 @@ impl<X: PlyNode> Run<'_, X> {
     /// Iterative deepening: `iteration(self, depth)` for depths 1, 2 ... up to the limit's
     /// depth, until an iteration returns false (it was stopped, or its result is final) or
     /// half the time budget has passed when an iteration ends (the next would not finish).
+    /// `thread` is the searching thread (0: the main one): an odd-numbered helper searches
+    /// each iteration one deeper ([`thread_depth`]).
     pub(crate) fn deepen(
         &mut self,
         limits: &Limits,
+        thread: usize,
         mut iteration: impl FnMut(&mut Self, u32) -> bool,
     ) {
         let max_depth = limits
@@ -275,7 +340,7 @@ impl<X: PlyNode> Run<'_, X> {
             .clamp(1, MAX_PLY as u32 - 8);
         let soft = limits.budget().map(|b| b / 2);
         for depth in 1..=max_depth {
-            if !iteration(self, depth) {
+            if !iteration(self, thread_depth(thread, depth, max_depth)) {
                 break;
             }
             if let Some(soft) = soft

@@ -703,9 +703,9 @@ fn canonical_move_texts_hold_no_whitespace() {
     }
 }
 
-/// `Threads` runs a Lazy SMP search: two threads answer `go` with a legal move, stop on
-/// `stop`, and a four-player variant searches on them too; a value out of range is refused and
-/// the option keeps its value.
+/// `Threads` runs a Lazy SMP search: two threads answer `go` with a legal move and stop on
+/// `stop`, in fide, a four-player variant and Dimension X's action search; a value out of
+/// range is refused.
 #[test]
 fn threads_search_and_refuse_out_of_range() {
     let mut c = Client::new();
@@ -736,4 +736,10 @@ fn threads_search_and_refuse_out_of_range() {
     let lines = c.until("bestmove");
     let tl = c.uci.position().clone();
     assert!(tl.parse_move(best_of(lines.last().unwrap())).is_ok());
+    c.send("setoption name UCI_Variant value dimension-x");
+    c.send("position startpos");
+    c.send("go depth 4");
+    let lines = c.until("bestmove");
+    let dx = c.uci.position().clone();
+    assert!(dx.parse_move(best_of(lines.last().unwrap())).is_ok());
 }
