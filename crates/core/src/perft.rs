@@ -63,11 +63,22 @@ fn perft_node<P: Position, C: Cpu>(cpu: C, pos: &P, depth: u32) -> u64 {
 /// made from the same frame.
 #[inline(never)]
 fn perft_children<P: Position, C: Cpu>(cpu: C, pos: &P, depth: u32) -> u64 {
-    cpu.run(|| {
-        let mut n = 0;
-        pos.for_each_child_on(cpu, |_, child| n += perft_node(cpu, child, depth - 1));
-        n
-    })
+    // Each closure must be inlined into `Cpu::run` (else it is compiled portably), whatever
+    // its size: hence the attribute.
+    if depth == 2 {
+        return cpu.run(
+            #[inline(always)]
+            || pos.perft2_on(cpu),
+        );
+    }
+    cpu.run(
+        #[inline(always)]
+        || {
+            let mut n = 0;
+            pos.for_each_child_on(cpu, |_, child| n += perft_node(cpu, child, depth - 1));
+            n
+        },
+    )
 }
 
 /// Calls `f` with each legal move of `pos` (in generation order) and the position after it

@@ -163,6 +163,23 @@ pub trait Position: Clone + fmt::Display + Send + Sync + Sized {
         self.for_each_child(f);
     }
 
+    /// The number of leaves two plies below (perft 2) on the code path of `cpu`, like
+    /// [`Position::count_legal_moves_on`]: what perft calls at the last-but-one ply. The
+    /// default counts the moves of each child of [`Position::for_each_child_on`]; a variant
+    /// may override it to make children that only count their moves (no Zobrist key, no
+    /// clocks), since nothing else reads them.
+    #[inline(always)]
+    fn perft2_on<C: Cpu>(&self, cpu: C) -> u64 {
+        let mut n = 0;
+        // The count is the bulk of the work: inlined wherever the variant calls the closure.
+        self.for_each_child_on(
+            cpu,
+            #[inline(always)]
+            |_, child| n += child.count_legal_moves_on(cpu),
+        );
+        n
+    }
+
     /// The player to move, numbered from 0 in turn order.
     fn turn(&self) -> usize;
 

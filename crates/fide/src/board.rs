@@ -204,6 +204,49 @@ impl Board {
         }
     }
 
+    /// The board after the piece of `color` on `from` moves to `to`, taking whatever stands
+    /// there, and lands as `promotion` if given (else as itself): every set computed from
+    /// `self` by masks, without looking up the roles on `from` and `to`.
+    ///
+    /// ```
+    /// use dimchess_fide::{Board, Color, Piece, Role, Square};
+    /// let b = Board::from_placement("4k3/8/8/3p4/4P3/8/8/4K3").unwrap();
+    /// let (e4, d5) = (Square::from_index(28), Square::from_index(35));
+    /// let after = b.with_capture(e4, d5, Color::White, None);
+    /// assert_eq!(after.piece_at(d5), Some(Piece::new(Color::White, Role::Pawn)));
+    /// assert_eq!(after.occupied().count(), 3);
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    pub fn with_capture(
+        &self,
+        from: Square,
+        to: Square,
+        color: Color,
+        promotion: Option<Role>,
+    ) -> Board {
+        let (f, t) = (from.index() as u32 & 63, to.index() as u32 & 63);
+        let clear = !((1u64 << f) | (1u64 << t));
+        let us = color.index();
+        let by_role = match promotion {
+            None => core::array::from_fn(|i| {
+                let r = self.by_role[i].bits();
+                Bitboard64::from_bits((r & clear) | (((r >> f) & 1) << t))
+            }),
+            Some(p) => core::array::from_fn(|i| {
+                let r = self.by_role[i].bits() & clear;
+                Bitboard64::from_bits(r | (u64::from(i == p.index()) << t))
+            }),
+        };
+        Board {
+            by_color: core::array::from_fn(|i| {
+                let c = self.by_color[i].bits() & clear;
+                Bitboard64::from_bits(c | (u64::from(i == us) << t))
+            }),
+            by_role,
+        }
+    }
+
     /// Removes and returns whatever stands on `sq`.
     #[inline]
     pub fn remove(&mut self, sq: Square) -> Option<Piece> {

@@ -83,7 +83,7 @@ impl<B: dimchess_core::MoveBuffer<Move>> Sink for Lister<'_, B> {
     }
 }
 
-#[inline]
+#[inline(always)]
 fn shift(b: u64, delta: i8) -> u64 {
     if delta >= 0 { b << delta } else { b >> -delta }
 }
@@ -139,8 +139,18 @@ impl Chess {
     /// where the caller runs inside [`Cpu::run`], so it is inlined there).
     #[inline(always)]
     pub(crate) fn generate<S: Sink, C: Cpu>(&self, sink: &mut S, cpu: C) {
+        match self.turn {
+            Color::White => self.generate_for::<S, C, false>(sink, cpu),
+            Color::Black => self.generate_for::<S, C, true>(sink, cpu),
+        }
+    }
+
+    /// [`Chess::generate`] for the side to move, Black if `BLACK`: the pawn directions,
+    /// ranks and castlings are constants.
+    #[inline(always)]
+    fn generate_for<S: Sink, C: Cpu, const BLACK: bool>(&self, sink: &mut S, cpu: C) {
         let b = &self.board;
-        let us = self.turn;
+        let us = if BLACK { Color::Black } else { Color::White };
         let them = us.other();
         let Some(king) = b.king_of(us) else { return };
         let ours = b.by_color(us);
@@ -160,7 +170,12 @@ impl Chess {
         // The castlings whose right is kept and whose squares between king and rook are empty
         // (at most two, as a bit set over `castling::of(us)`); out of check only.
         let mut castles = 0u8;
-        if checkers.is_empty() {
+        let our_rights = if BLACK {
+            castling::BLACK_KING | castling::BLACK_QUEEN
+        } else {
+            castling::WHITE_KING | castling::WHITE_QUEEN
+        };
+        if checkers.is_empty() && self.castling & our_rights != 0 {
             for (i, c) in castling::of(us).iter().enumerate() {
                 if self.castling & c.right != 0
                     && (attacks::between(c.king_from, c.rook_from) & occ).is_empty()
@@ -255,6 +270,9 @@ impl Chess {
         }
 
         // Castling: not out of, through or into check; the squares between king and rook empty.
+        if castles == 0 {
+            return;
+        }
         for (i, c) in castling::of(us).iter().enumerate() {
             if castles & (1 << i) != 0 {
                 let king_path = attacks::between(c.king_from, c.king_to).with(c.king_to.index());

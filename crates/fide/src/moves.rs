@@ -116,7 +116,22 @@ pub mod castling {
     /// leaving its start square, or a rook captured there, loses them.
     #[inline]
     pub const fn kept_after_touching(sq: Square) -> u8 {
-        match sq.index() {
+        KEPT[sq.index() & 63]
+    }
+
+    /// [`kept_after_touching`] of every square, looked up rather than matched.
+    const KEPT: [u8; 64] = {
+        let mut t = [ALL; 64];
+        let mut i = 0;
+        while i < 64 {
+            t[i] = kept_by_match(i);
+            i += 1;
+        }
+        t
+    };
+
+    const fn kept_by_match(sq: usize) -> u8 {
+        match sq {
             4 => ALL & !(WHITE_KING | WHITE_QUEEN),
             7 => ALL & !WHITE_KING,
             0 => ALL & !WHITE_QUEEN,

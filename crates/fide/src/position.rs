@@ -224,6 +224,38 @@ impl Chess {
         self.xor_piece(sq, p);
     }
 
+    /// The child after `mv` as far as its legal moves go (board, side to move, castling
+    /// rights, en-passant square), for perft's last-but-one ply, which only counts the
+    /// child's moves: the Zobrist key and the clocks are left as the parent's, so the value
+    /// is dropped once counted and never handed to anything else.
+    #[inline(always)]
+    fn child_to_count(&self, mv: Move) -> Chess {
+        let us = self.turn;
+        let (board, ep) = match mv.kind {
+            MoveKind::Normal => (self.board.with_capture(mv.from, mv.to, us, None), None),
+            MoveKind::Promotion(r) => (self.board.with_capture(mv.from, mv.to, us, Some(r)), None),
+            MoveKind::DoublePush => (
+                self.board.with_capture(mv.from, mv.to, us, None),
+                Some(Square::from_index((mv.from.index() + mv.to.index()) / 2)),
+            ),
+            MoveKind::EnPassant | MoveKind::Castle => {
+                let mut child = self.clone();
+                child.play(mv);
+                return child;
+            }
+        };
+        let kept = castling::kept_after_touching(mv.from) & castling::kept_after_touching(mv.to);
+        Chess {
+            board,
+            turn: us.other(),
+            castling: self.castling & kept,
+            ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            hash: self.hash,
+        }
+    }
+
     /// [`Position::play_unchecked`], always inlined (into perft's loop on each code path).
     #[inline(always)]
     fn play(&mut self, mv: Move) {
@@ -338,6 +370,18 @@ impl Position for Chess {
             child.play(mv);
             f(mv, &child);
         }
+    }
+
+    /// Perft 2 with children made only to be counted ([`Chess::child_to_count`]).
+    #[inline(always)]
+    fn perft2_on<C: Cpu>(&self, cpu: C) -> u64 {
+        let mut moves = Moves::default();
+        self.generate(&mut Lister(&mut moves), cpu);
+        let mut n = 0;
+        for &mv in moves.iter() {
+            n += self.child_to_count(mv).count_legal_moves_on(cpu);
+        }
+        n
     }
 
     fn play_unchecked(&mut self, mv: Move) {

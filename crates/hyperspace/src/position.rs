@@ -163,7 +163,9 @@ impl<const OPTIONAL: bool> Position for HyperspacePosition<OPTIONAL> {
     }
 
     /// The turn's shared work (the pieces in flight counted down, the landings resolved) is
-    /// done once for all the children.
+    /// done once for all the children. Always inlined: perft's count of each child runs
+    /// inside it, on the code path chosen at run time (`dimchess_core::cpu`).
+    #[inline(always)]
     fn for_each_child(&self, mut f: impl FnMut(Move, &Self)) {
         let mut moves = Moves::new();
         self.legal_moves(&mut moves);

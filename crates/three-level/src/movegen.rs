@@ -19,16 +19,18 @@ use crate::rules::Rules;
 /// The moves given as sets ([`Sink::push_set`], [`Sink::push_shifted`]) are the ones the fast
 /// test cleared: no elimination can follow them ([`ThreeLevelPosition::apply_quiet`]). They reach
 /// the sink through [`Sink::push_quiet`].
+// The sets' defaults are always inlined: in perft's children (`Children`) they hold the
+// count of every child, which must be compiled on perft's code path (`dimchess_core::cpu`).
 pub(crate) trait Sink {
     /// Takes one legal move.
     fn push(&mut self, m: Move);
     /// Takes one legal move that the fast test cleared (no elimination can follow it).
-    #[inline]
+    #[inline(always)]
     fn push_quiet(&mut self, m: Move) {
         self.push(m);
     }
     /// Takes the legal non-promoting moves from `from` to every cell of `targets`.
-    #[inline]
+    #[inline(always)]
     fn push_set(&mut self, from: usize, targets: Bb) {
         for to in targets.iter() {
             self.push_quiet(Move::new(from, to));
@@ -36,7 +38,7 @@ pub(crate) trait Sink {
     }
     /// Takes the legal non-promoting moves onto every cell of `targets`, each from the cell
     /// `delta` before it.
-    #[inline]
+    #[inline(always)]
     fn push_shifted(&mut self, targets: Bb, delta: isize) {
         for to in targets.iter() {
             self.push_quiet(Move::new((to as isize - delta) as usize, to));
@@ -212,6 +214,9 @@ fn screened(kx: usize, blockers: Bb, behind: Bb, dirs: core::ops::Range<usize>) 
 impl<R: Rules> ThreeLevelPosition<R> {
     /// The fast test's knowledge of the side to move: whether its King is in check, which
     /// of its pieces are pinned, and which screen a line or a Knight's leg onto a royal piece.
+    // Always inlined, with the rest of the count, so that perft's code path chosen at run
+    // time (`dimchess_core::cpu`) compiles it.
+    #[inline(always)]
     pub(crate) fn context(&self) -> Ctx {
         let t = &*TABLES;
         let s = self.side;
@@ -429,6 +434,7 @@ impl<R: Rules> ThreeLevelPosition<R> {
     }
 
     /// The passed cells a Pawn of the side to move may capture en passant onto (TL-9).
+    #[inline(always)]
     fn ep_cells(&self) -> Bb {
         let mut b = Bb::EMPTY;
         for d in Color::ALL {
@@ -442,7 +448,7 @@ impl<R: Rules> ThreeLevelPosition<R> {
     }
 
     /// A Pawn's ordinary targets (steps, double steps, captures) and en-passant targets.
-    #[inline]
+    #[inline(always)]
     fn pawn_targets(&self, from: usize, ep_cells: Bb) -> (Bb, Bb) {
         let t = &*TABLES;
         let si = self.side as usize;
@@ -462,7 +468,7 @@ impl<R: Rules> ThreeLevelPosition<R> {
     }
 
     /// The target sets of every piece of the side to move except Pawns.
-    #[inline]
+    #[inline(always)]
     fn piece_targets(&self, mut f: impl FnMut(usize, Bb)) {
         let t = &*TABLES;
         let si = self.side as usize;
@@ -516,12 +522,16 @@ impl<R: Rules> ThreeLevelPosition<R> {
                 .filter(move |&(_, p)| cp || !p)
         };
         for (k, p) in kinds(Role::Knight, Role::Cavallander) {
-            each_cell(mine(k), |from| {
-                f(
-                    from,
-                    (crate::geometry::KNIGHT.get(from) | tri(from, p)).and_not(own),
-                );
-            });
+            each_cell(
+                mine(k),
+                #[inline(always)]
+                |from| {
+                    f(
+                        from,
+                        (crate::geometry::KNIGHT.get(from) | tri(from, p)).and_not(own),
+                    );
+                },
+            );
         }
         // Every first step of a rider, and the triagonal step, goes to one of the 26 cells
         // around it: a rider boxed in by its own pieces (most of them in the opening's corner
@@ -533,11 +543,15 @@ impl<R: Rules> ThreeLevelPosition<R> {
         macro_rules! riders {
             ($base:expr, $promoted:expr, $lines:path) => {
                 for (k, p) in kinds($base, $promoted) {
-                    each_cell(mine(k), |from| {
-                        if !boxed(from) {
-                            f(from, ($lines(from, occ) | tri(from, p)).and_not(own));
-                        }
-                    });
+                    each_cell(
+                        mine(k),
+                        #[inline(always)]
+                        |from| {
+                            if !boxed(from) {
+                                f(from, ($lines(from, occ) | tri(from, p)).and_not(own));
+                            }
+                        },
+                    );
                 }
             };
         }
@@ -545,12 +559,16 @@ impl<R: Rules> ThreeLevelPosition<R> {
         riders!(Role::Bishop, Role::Moderator, crate::riders::bishop);
         riders!(Role::Queen, Role::Diarch, crate::riders::queen);
         for (k, p) in kinds(Role::King, Role::Emperor) {
-            each_cell(mine(k), |from| {
-                f(
-                    from,
-                    (crate::geometry::KING.get(from) | tri(from, p)).and_not(own),
-                );
-            });
+            each_cell(
+                mine(k),
+                #[inline(always)]
+                |from| {
+                    f(
+                        from,
+                        (crate::geometry::KING.get(from) | tri(from, p)).and_not(own),
+                    );
+                },
+            );
         }
     }
 
@@ -602,6 +620,7 @@ impl<R: Rules> ThreeLevelPosition<R> {
     /// The steps, double steps and captures (TL-7, TL-8) of the Pawns `plain`, which need no
     /// individual legality test, one direction at a time: levels are words, so a horizontal
     /// step is a shift within each word and a level change moves to the next word.
+    #[inline(always)]
     fn pawn_bulk<S: Sink>(&self, ctx: &Ctx, plain: Bb, sink: &mut S) -> usize {
         let t = &*TABLES;
         let side = self.side;
@@ -612,31 +631,37 @@ impl<R: Rules> ThreeLevelPosition<R> {
         let far = t.far_corner[si];
         let [f1, f2] = crate::geometry::forward(side);
         let mut n = 0;
-        let mut emit = |tg: Bb, delta: isize, sink: &mut S| {
-            let prom = tg & far;
-            let rest = tg.and_not(prom);
-            n += sparse_count(rest);
-            sink.push_shifted(rest, delta);
-            if crate::geometry::nz(prom) {
-                for to in prom.iter() {
-                    let from = (to as isize - delta) as usize;
-                    n += self.emit_promotions(ctx, from, to, sink);
-                }
-            }
-        };
+        let emit = |tg: Bb, delta: isize, sink: &mut S| self.pawn_emit(ctx, far, tg, delta, sink);
         for (df, dr) in [f1, f2] {
             let s = df + 8 * dr;
             let one = shift(plain, df, dr) & empty;
-            emit(one, s as isize, sink);
+            n += emit(one, s as isize, sink);
             let two = shift(shift(plain & t.pawn_start[si], df, dr) & empty, df, dr) & empty;
-            emit(two, 2 * s as isize, sink);
+            n += emit(two, 2 * s as isize, sink);
             for dl in [1i32, -1] {
                 let tg = level_shift(shift(plain, df, dr), dl) & enemies;
-                emit(tg, (s + 64 * dl) as isize, sink);
+                n += emit(tg, (s + 64 * dl) as isize, sink);
             }
         }
         let (df, dr) = (f1.0 + f2.0, f1.1 + f2.1);
-        emit(shift(plain, df, dr) & enemies, (df + 8 * dr) as isize, sink);
+        n += emit(shift(plain, df, dr) & enemies, (df + 8 * dr) as isize, sink);
+        n
+    }
+
+    /// The Pawn moves to `tg`, from `delta` behind each target, of [`Self::pawn_bulk`]:
+    /// promotions (on `far`) one by one, the rest as a set; returns how many.
+    #[inline(always)]
+    fn pawn_emit<S: Sink>(&self, ctx: &Ctx, far: Bb, tg: Bb, delta: isize, sink: &mut S) -> usize {
+        let prom = tg & far;
+        let rest = tg.and_not(prom);
+        let mut n = sparse_count(rest);
+        sink.push_shifted(rest, delta);
+        if crate::geometry::nz(prom) {
+            for to in prom.iter() {
+                let from = (to as isize - delta) as usize;
+                n += self.emit_promotions(ctx, from, to, sink);
+            }
+        }
         n
     }
 
@@ -682,9 +707,12 @@ impl<R: Rules> ThreeLevelPosition<R> {
                 }
             }
         }
-        self.piece_targets(|from, tg| {
-            n += self.emit_set(&ctx, from, tg, sink);
-        });
+        self.piece_targets(
+            #[inline(always)]
+            |from, tg| {
+                n += self.emit_set(&ctx, from, tg, sink);
+            },
+        );
         n
     }
 
