@@ -37,7 +37,7 @@ pub const VALUES: [i32; ROLES] = [
 const START_MATERIAL: i32 = 6680;
 
 /// Centipawns per step nearer, per piece, in [`ThreeLevelPosition::hunt`] before the weight.
-const HUNT_STEP: i32 = 2;
+const HUNT_STEP: i32 = 3;
 
 /// Chebyshev distance between two cells (files, ranks and levels).
 #[inline]
@@ -73,21 +73,28 @@ impl<R: Rules> ThreeLevelPosition<R> {
         if hunters.is_empty() {
             return 0;
         }
-        let mut total = 0;
+        // The weakest live opponent (least material; the first in turn order on a tie).
+        let mut target = None;
+        let mut least = i32::MAX;
         for o in 0..4 {
             if o == player || self.eliminated & (1 << o) != 0 {
                 continue;
             }
-            let Some(king) = self.royals(Color::from_index(o)).first() else {
-                continue;
-            };
-            let lost = (START_MATERIAL - self.material(o)).clamp(0, START_MATERIAL);
-            let mut near = 0;
-            for c in hunters.iter() {
-                near += 7 - distance(c, king);
+            let m = self.material(o);
+            if m < least {
+                least = m;
+                target = Some(o);
             }
-            total += near * HUNT_STEP * (START_MATERIAL + 4 * lost) / START_MATERIAL;
         }
+        let Some(king) = target.and_then(|o| self.royals(Color::from_index(o)).first()) else {
+            return 0;
+        };
+        let lost = (START_MATERIAL - least).clamp(0, START_MATERIAL);
+        let mut near = 0;
+        for c in hunters.iter() {
+            near += 7 - distance(c, king);
+        }
+        let total = near * HUNT_STEP * (START_MATERIAL + 4 * lost) / START_MATERIAL;
         total
     }
 }
