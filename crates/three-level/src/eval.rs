@@ -1,10 +1,13 @@
-//! Static evaluation for a search ([`Evaluate`]): material of each live seat.
+//! Static evaluation for a search ([`Evaluate`]): material of each live seat, and a hunt of
+//! the weakest opponent's royal piece.
 //!
 //! The rulebook gives no piece values. FIDE pieces keep their chess values; the Xiang Qi
 //! pieces theirs in Xiang Qi programs' proportions (Horse and Rook as Knight and Rook, Ferz
 //! and Elephant 150, Point 100); a promoted piece of the checkmate-promotion option (TL-20)
 //! gains 60 for its extra triagonal step. A live seat also counts 1,000 for being in the
-//! game, so that an eliminated seat (0) is worse than any army.
+//! game, so that an eliminated seat (0) is worse than any army. Its pieces earn a few
+//! centipawns for standing near the weakest opponent's royal piece (issue 34: it took
+//! everything before mating).
 
 use dimchess_core::eval::{Capture, Evaluate};
 
@@ -62,11 +65,13 @@ impl<R: Rules> ThreeLevelPosition<R> {
     }
 
     /// Issue 34's king hunt ("mop-up"): a seat is eliminated only when its King is attacked
-    /// as the turn passes to the attacker (TL-14 step 6), in practice by a mate, and material
-    /// alone lets a search take every piece first. So each of `player`'s pieces but Pawns and
-    /// its royal piece earns [`HUNT_STEP`] for each step it stands nearer (Chebyshev, 7 at
-    /// most) to each live opponent's royal piece, weighted by how much that opponent has lost
-    /// (1 at full material, up to 5 with nothing left): the weakest opponent is hunted first.
+    /// as the turn passes to the attacker (TL-14 step 6), in practice by a mate (TL-16), and
+    /// material alone lets a search take every piece before it mates. So each of `player`'s
+    /// pieces but Pawns, Points and its royal piece earns [`HUNT_STEP`] for each step it
+    /// stands nearer (Chebyshev over files, ranks and levels; 7 at most) to the royal piece of
+    /// the weakest live opponent (least material, the first in turn order on a tie), weighted
+    /// by how much that opponent has lost (x1 at full material, x5 with nothing left): the
+    /// weakest seat has the fewest defenders and is finished off first.
     fn hunt(&self, player: usize) -> i32 {
         let mut hunters = self.by_color[player] & !self.royal_pieces();
         hunters &= !self.by_role[Role::Pawn as usize] & !self.by_role[Role::Point as usize];
@@ -94,8 +99,7 @@ impl<R: Rules> ThreeLevelPosition<R> {
         for c in hunters.iter() {
             near += 7 - distance(c, king);
         }
-        let total = near * HUNT_STEP * (START_MATERIAL + 4 * lost) / START_MATERIAL;
-        total
+        near * HUNT_STEP * (START_MATERIAL + 4 * lost) / START_MATERIAL
     }
 }
 
