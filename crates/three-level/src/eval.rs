@@ -1,15 +1,18 @@
-//! Static evaluation for a search ([`Evaluate`]): material of each live seat.
+//! Static evaluation for a search ([`Evaluate`]): material of each live seat, and a hunt of
+//! the weakest opponent's royal piece.
 //!
 //! The rulebook gives no piece values. FIDE pieces keep their chess values; the Xiang Qi
 //! pieces theirs in Xiang Qi programs' proportions (Horse and Rook as Knight and Rook, Ferz
 //! and Elephant 150, Point 100); a promoted piece of the checkmate-promotion option (TL-20)
 //! gains 60 for its extra triagonal step. A live seat also counts 1,000 for being in the
-//! game, so that an eliminated seat (0) is worse than any army.
+//! game, so that an eliminated seat (0) is worse than any army. Its pieces earn a few
+//! centipawns for standing near the weakest opponent's royal piece (issue 34: it took
+//! everything before mating).
 
 use dimchess_core::eval::{Capture, Evaluate};
 
 use crate::moves::Move;
-use crate::piece::{Piece, ROLES, Role};
+use crate::piece::{Color, Piece, ROLES, Role};
 use crate::position::ThreeLevelPosition;
 use crate::rules::Rules;
 
@@ -33,6 +36,73 @@ pub const VALUES: [i32; ROLES] = [
     100, // Point
 ];
 
+/// The material of an army at the start (every variant's army is worth about this much).
+const START_MATERIAL: i32 = 6680;
+
+/// Centipawns per step nearer, per piece, in [`ThreeLevelPosition::hunt`] before the weight.
+const HUNT_STEP: i32 = 3;
+
+/// Chebyshev distance between two cells (files, ranks and levels).
+#[inline]
+fn distance(a: usize, b: usize) -> i32 {
+    let (fa, ra, za) = crate::geometry::coords(a);
+    let (fb, rb, zb) = crate::geometry::coords(b);
+    (fa - fb).abs().max((ra - rb).abs()).max((za - zb).abs())
+}
+
+impl<R: Rules> ThreeLevelPosition<R> {
+    /// The material of `player`'s pieces on the board (no bonus for being live).
+    fn material(&self, player: usize) -> i32 {
+        let mine = self.by_color[player];
+        let mut total = 0;
+        for k in Role::ALL {
+            let v = VALUES[k as usize];
+            if v != 0 {
+                total += (mine & self.by_role[k as usize]).count() as i32 * v;
+            }
+        }
+        total
+    }
+
+    /// Issue 34's king hunt ("mop-up"): a seat is eliminated only when its King is attacked
+    /// as the turn passes to the attacker (TL-14 step 6), in practice by a mate (TL-16), and
+    /// material alone lets a search take every piece before it mates. So each of `player`'s
+    /// pieces but Pawns, Points and its royal piece earns [`HUNT_STEP`] for each step it
+    /// stands nearer (Chebyshev over files, ranks and levels; 7 at most) to the royal piece of
+    /// the weakest live opponent (least material, the first in turn order on a tie), weighted
+    /// by how much that opponent has lost (x1 at full material, x5 with nothing left): the
+    /// weakest seat has the fewest defenders and is finished off first.
+    fn hunt(&self, player: usize) -> i32 {
+        let mut hunters = self.by_color[player] & !self.royal_pieces();
+        hunters &= !self.by_role[Role::Pawn as usize] & !self.by_role[Role::Point as usize];
+        if hunters.is_empty() {
+            return 0;
+        }
+        // The weakest live opponent (least material; the first in turn order on a tie).
+        let mut target = None;
+        let mut least = i32::MAX;
+        for o in 0..4 {
+            if o == player || self.eliminated & (1 << o) != 0 {
+                continue;
+            }
+            let m = self.material(o);
+            if m < least {
+                least = m;
+                target = Some(o);
+            }
+        }
+        let Some(king) = target.and_then(|o| self.royals(Color::from_index(o)).first()) else {
+            return 0;
+        };
+        let lost = (START_MATERIAL - least).clamp(0, START_MATERIAL);
+        let mut near = 0;
+        for c in hunters.iter() {
+            near += 7 - distance(c, king);
+        }
+        near * HUNT_STEP * (START_MATERIAL + 4 * lost) / START_MATERIAL
+    }
+}
+
 impl<R: Rules> Evaluate for ThreeLevelPosition<R> {
     const PLAYERS: usize = 4;
     /// TL-18: the third occurrence of a position draws.
@@ -42,15 +112,7 @@ impl<R: Rules> Evaluate for ThreeLevelPosition<R> {
         if self.eliminated & (1 << player) != 0 {
             return 0;
         }
-        let mine = self.by_color[player];
-        let mut total = 1000;
-        for k in Role::ALL {
-            let v = VALUES[k as usize];
-            if v != 0 {
-                total += (mine & self.by_role[k as usize]).count() as i32 * v;
-            }
-        }
-        total
+        1000 + self.material(player) + self.hunt(player)
     }
 
     /// TL-18: a turn beginning with the clock at 50 turns per live player is drawn.
