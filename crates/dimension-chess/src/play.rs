@@ -74,7 +74,7 @@ impl DimensionChess {
     /// transfer either, DC-5 to DC-9) has every changed field computed from `parent` and
     /// stored once, none read back from the copy: such a read would wait for the copy's
     /// wide stores (a load that a narrower store cannot forward to).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn play_from(&mut self, parent: &DimensionChess, m: Move) {
         debug_assert!(*self == *parent);
         if !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep)

@@ -279,7 +279,7 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
     /// Writes into `child` (every field) the position after the whole turn of the legal move
     /// `mv` (copy-make; the hash is kept incrementally). `start` is this position's
     /// [`turn_start`](Self::turn_start).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn write_child(&self, start: &TurnStart, mv: Move, child: &mut Self) {
         let us = self.turn;
         let them = us.other();
