@@ -372,7 +372,7 @@ impl Position for Chess {
         }
     }
 
-    /// Perft 2 with children made only to be counted ([`Chess::child_to_count`]).
+    /// Perft 2 with children made only to be counted (no Zobrist key, no clocks).
     #[inline(always)]
     fn perft2_on<C: Cpu>(&self, cpu: C) -> u64 {
         let mut moves = Moves::default();
