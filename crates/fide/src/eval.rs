@@ -297,16 +297,11 @@ pub fn see_ge_on(board: &Board, turn: Color, mv: Move, threshold: i32) -> bool {
             break;
         }
         wins = !wins;
-        let Some(role) = [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ]
-        .into_iter()
-        .find(|&r| (ours & board.by_role(r)).any()) else {
+        // The least valuable attacker: `Role::ALL` runs from the pawn to the king.
+        let Some(role) = Role::ALL
+            .into_iter()
+            .find(|&r| (ours & board.by_role(r)).any())
+        else {
             break;
         };
         if role == Role::King {
