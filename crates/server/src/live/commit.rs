@@ -74,59 +74,17 @@ pub async fn commit(
             after
                 .end(o)
                 .map_err(|e| ActError::new(409, e.to_string()))?;
-            let result = after.result_text();
             let reason = match o {
                 Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
             };
-            let winner = o.winner().map(|w| w as i64);
-            let r2 = result.clone();
-            let remaining = freeze(g, now);
-            let seats = remaining_rows(g, &remaining);
-            db.write(move |c| {
-                c.execute(
-                    "UPDATE games SET status = 'over', result = ?2, end_reason = ?3, end_winner = ?4,
-                        updated_at = ?5, draw_offers = 0, takeback = NULL WHERE id = ?1",
-                    params![id, r2, reason, winner, at],
-                )?;
-                write_remaining(c, &id, &seats)
-            })
-            .await
-            .map_err(fail)?;
-            g.game = after;
-            g.remaining = remaining;
-            g.status = Status::Over;
-            g.draw_offers = 0;
-            g.takeback = None;
-            Ok(vec![Event::End {
-                result: result.unwrap_or_default(),
-            }])
+            finish(db, g, after, reason, o.winner(), now).await
         }
         Change::ClaimDraw => {
             let mut after = g.game.clone();
             after
                 .claim_draw()
                 .map_err(|e| ActError::new(409, e.to_string()))?;
-            let result = after.result_text();
-            let r2 = result.clone();
-            let remaining = freeze(g, now);
-            let seats = remaining_rows(g, &remaining);
-            db.write(move |c| {
-                c.execute(
-                    "UPDATE games SET status = 'over', result = ?2, end_reason = 'claim',
-                        end_winner = NULL, updated_at = ?3, draw_offers = 0, takeback = NULL
-                     WHERE id = ?1",
-                    params![id, r2, at],
-                )?;
-                write_remaining(c, &id, &seats)
-            })
-            .await
-            .map_err(fail)?;
-            g.game = after;
-            g.remaining = remaining;
-            g.status = Status::Over;
-            Ok(vec![Event::End {
-                result: result.unwrap_or_default(),
-            }])
+            finish(db, g, after, "claim", None, now).await
         }
         Change::Abort => {
             db.write(move |c| {
@@ -303,4 +261,41 @@ pub fn restart_turn(g: &mut LiveGame, turn_changed: bool, now: Instant) {
     if !g.is_live() {
         g.turn_start = None;
     }
+}
+
+/// Ends the game with `after` (the game with its ending, for `reason`, won by `winner`): the
+/// clocks stop, offers lapse, durably and then in memory; the event it makes.
+async fn finish(
+    db: &db::Db,
+    g: &mut LiveGame,
+    after: Game,
+    reason: &'static str,
+    winner: Option<usize>,
+    now: Instant,
+) -> Result<Vec<Event>, ActError> {
+    let id = g.id.clone();
+    let at = db::now_ms();
+    let result = after.result_text();
+    let r2 = result.clone();
+    let winner = winner.map(|w| w as i64);
+    let remaining = freeze(g, now);
+    let seats = remaining_rows(g, &remaining);
+    db.write(move |c| {
+        c.execute(
+            "UPDATE games SET status = 'over', result = ?2, end_reason = ?3, end_winner = ?4,
+                updated_at = ?5, draw_offers = 0, takeback = NULL WHERE id = ?1",
+            params![id, r2, reason, winner, at],
+        )?;
+        write_remaining(c, &id, &seats)
+    })
+    .await
+    .map_err(|e| ActError::new(500, format!("not saved: {e}")))?;
+    g.game = after;
+    g.remaining = remaining;
+    g.status = Status::Over;
+    g.draw_offers = 0;
+    g.takeback = None;
+    Ok(vec![Event::End {
+        result: result.unwrap_or_default(),
+    }])
 }
