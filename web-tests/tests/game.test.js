@@ -36,18 +36,28 @@ after(async () => { await browser?.close(); });
 
 const variants = await (await fetch(BASE + "/api/variants")).json();
 
-/** The players the state's notes call eliminated are greyed in the list of players, the others not. */
+/**
+ * The players the state's notes call eliminated are greyed in the list of players, the others not.
+ * The list is read once the page has drawn it for this state (a redraw in flight is waited out,
+ * up to 5 s), so what is checked is what a person sees.
+ */
 async function checkEliminated(page, s) {
   const note = (s.layout.notes.find(([k]) => k === "eliminated") || [, "-"])[1];
   const out = note === "-" ? [] : note.split(/, */);
-  const shown = await page.$$eval("#players li", (els) => els.map((li) => ({
+  const expected = s.layout.players.map((p) => out.includes(p.name));
+  const read = () => page.$$eval("#players li", (els) => els.map((li) => ({
     text: li.textContent, out: li.classList.contains("out"), opacity: getComputedStyle(li).opacity,
   })));
-  assert.equal(shown.length, s.layout.players.length);
+  await page.waitForFunction((want) => {
+    const els = [...document.querySelectorAll("#players li")];
+    return els.length === want.length && els.every((li, i) =>
+      li.classList.contains("out") === want[i] && (getComputedStyle(li).opacity !== "1") === want[i]);
+  }, expected, { timeout: 5000 }).catch(() => {});
+  const shown = await read();
+  assert.equal(shown.length, s.layout.players.length, JSON.stringify(shown));
   s.layout.players.forEach((p, i) => {
-    const isOut = out.includes(p.name);
-    assert.equal(shown[i].out, isOut, `${p.name}: ${JSON.stringify(shown[i])}`);
-    assert.equal(shown[i].opacity !== "1", isOut);
+    assert.equal(shown[i].out, expected[i], `${p.name}: ${JSON.stringify(shown[i])}`);
+    assert.equal(shown[i].opacity !== "1", expected[i], `${p.name}: ${JSON.stringify(shown)}`);
   });
   return out;
 }
