@@ -252,10 +252,12 @@ impl Position for DimensionChess {
     }
 
     /// Each child made by copy-make (`DimensionChess::play_from`), whose commonest case
-    /// reads only the parent.
+    /// reads only the parent. Always inlined, with the generator: perft's code path chosen
+    /// at run time (`dimchess_core::cpu`) compiles both.
+    #[inline(always)]
     fn for_each_child(&self, mut f: impl FnMut(Move, &DimensionChess)) {
         let mut moves = MoveList::new();
-        self.legal_moves_into(&mut moves);
+        self.legal_moves_inline(&mut moves);
         for &m in moves.iter() {
             let mut child = *self;
             child.play_from(self, m);

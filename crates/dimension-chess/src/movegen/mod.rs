@@ -124,8 +124,9 @@ trait Sink {
     }
 }
 
-/// Adds the pawn moves to each of `tos` from `to - delta` (promotions: four each).
-#[inline]
+/// Adds the pawn moves to each of `tos` from `to - delta` (promotions: four each). Always
+/// inlined, so that perft's code path chosen at run time (`dimchess_core::cpu`) compiles it.
+#[inline(always)]
 fn add_pawn_set<S: Sink>(
     sink: &mut S,
     plane: Plane,
@@ -254,6 +255,13 @@ fn each_rider(
 impl DimensionChess {
     /// Appends the legal moves of the side to move to `out` (DC-22). No heap allocation.
     pub fn legal_moves_into<B: MoveBuffer<Move>>(&self, out: &mut B) {
+        self.legal_moves_inline(out);
+    }
+
+    /// [`DimensionChess::legal_moves_into`], always inlined: `for_each_child` lists the moves
+    /// through it, so that perft's code path chosen at run time compiles the generator.
+    #[inline(always)]
+    pub(crate) fn legal_moves_inline<B: MoveBuffer<Move>>(&self, out: &mut B) {
         let us = self.turn;
         let Some(safety) = self.safety(us) else {
             return;
