@@ -62,7 +62,7 @@ impl Tune for DimensionChess {
             add_piece_counts(b, color, features);
         }
         for (i, plane) in [0, 2].into_iter().enumerate() {
-            features[5 + i] = f64::from(self.layers[plane].by_color(color).count() as u32);
+            features[5 + i] = f64::from(self.layers[plane].by_color(color).count());
         }
     }
 

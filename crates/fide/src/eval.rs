@@ -94,7 +94,7 @@ pub fn board_strength_with(board: &Board, color: Color, values: &[i32]) -> i32 {
 /// `counts[0..5]`: the features of [`board_strength_with`]'s values.
 pub fn add_piece_counts(board: &Board, color: Color, counts: &mut [f64]) {
     for role in &Role::ALL[..5] {
-        counts[role.index()] += f64::from(board.pieces(color, *role).count() as u32);
+        counts[role.index()] += f64::from(board.pieces(color, *role).count());
     }
 }
 
@@ -267,7 +267,7 @@ pub fn tapered_features(board: &Board, color: Color, features: &mut [f64]) {
     let p = f64::from(phase(board));
     let (wm, we) = (p / 24.0, (24.0 - p) / 24.0);
     for role in &Role::ALL[..5] {
-        let n = f64::from(board.pieces(color, *role).count() as u32);
+        let n = f64::from(board.pieces(color, *role).count());
         features[2 * role.index()] = n * wm;
         features[2 * role.index() + 1] = n * we;
     }
