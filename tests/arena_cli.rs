@@ -445,3 +445,42 @@ fn openings_read_back_and_are_balanced() {
     assert!(err.contains("line 2"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `dimchess tune`: a short run of self-play finishes, reports every parameter with its
+/// current value, and never raises the training error (the tuned values are kept only if
+/// they lower it); the four-player games too. The same seed gives the same report.
+#[test]
+fn a_short_tune_finishes_and_keeps_or_lowers_the_training_error() {
+    for (variant, games) in [("fide", "4"), ("three-level", "2")] {
+        let args = [
+            "tune",
+            variant,
+            "--games",
+            games,
+            "--nodes",
+            "60",
+            "--max-plies",
+            "60",
+            "--iterations",
+            "30",
+            "--json",
+        ];
+        let (code, out, err) = dimchess(&args);
+        assert_eq!(code, 0, "{variant}: {err}");
+        let v = json(&out);
+        assert_eq!(v["variant"], variant);
+        let before = v["train_mse_before"].as_f64().unwrap();
+        let after = v["train_mse_after"].as_f64().unwrap();
+        assert!(after <= before, "{variant}: {after} > {before}");
+        assert!(v["positions"].as_u64().unwrap() > 0, "{out}");
+        let params = v["parameters"].as_array().unwrap();
+        assert!(
+            params
+                .iter()
+                .any(|p| p["name"] == "queen" || p["name"] == "queen mg")
+        );
+        assert!(v["k"].as_f64().unwrap() > 0.0);
+        let (_, again, _) = dimchess(&args);
+        assert_eq!(again, out, "{variant}");
+    }
+}

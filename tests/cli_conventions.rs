@@ -6,7 +6,7 @@ mod common;
 use common::dimchess;
 
 /// Every command of the tool.
-const COMMANDS: [&str; 15] = [
+const COMMANDS: [&str; 16] = [
     "variants",
     "perft",
     "moves",
@@ -16,6 +16,7 @@ const COMMANDS: [&str; 15] = [
     "bestmove",
     "match",
     "solve",
+    "tune",
     "completions",
     "uci",
     "serve",

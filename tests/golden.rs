@@ -19,6 +19,7 @@ const CASES: &[(&str, &[&str])] = &[
     ("help", &["--help"]),
     ("help-perft", &["perft", "--help"]),
     ("help-match", &["help", "match"]),
+    ("help-tune", &["tune", "--help"]),
     ("version", &["--version"]),
     ("completions-bash", &["completions", "bash"]),
     // perft and divide in every variant (Dimension X at depth 1: its depth 2 is 363 million)
@@ -301,6 +302,9 @@ const CASES: &[(&str, &[&str])] = &[
     ),
     ("error-bad-addr", &["serve", "--addr", "nonsense"]),
     ("error-bad-turns", &["solve", "fide", "--turns", "0"]),
+    ("error-tune-unknown-variant", &["tune", "chss"]),
+    ("error-tune-bad-games", &["tune", "fide", "--games", "0"]),
+    ("error-tune-bad-nodes", &["tune", "fide", "--nodes", "x"]),
     ("error-control-chars", &["perft", "fi\u{1b}[31mde", "1"]),
 ];
 

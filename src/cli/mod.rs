@@ -30,6 +30,7 @@ mod json;
 mod perft;
 mod search;
 mod solve;
+mod tune;
 mod units;
 mod usage;
 
@@ -109,6 +110,8 @@ enum Command {
     Match(arena::MatchArgs),
     /// Makes balanced start positions for `match --openings`: random plies, then a short search
     Openings(arena::OpeningsArgs),
+    /// Fits the evaluation's parameters to self-play results (Texel tuning); installs nothing
+    Tune(tune::TuneArgs),
     /// Finds every first move that forces a win within N of the side to move's turns
     Solve(solve::SolveArgs),
     /// Prints a shell completion script (see the README for where to put it)
@@ -239,6 +242,7 @@ pub fn run(raw: &[String], out: &mut impl Write) -> Result<(), Fail> {
         Command::Replay(a) => game::replay(a, out)?,
         Command::Show(a) => game::show(a, out)?,
         Command::Solve(a) => solve::solve(a, out)?,
+        Command::Tune(a) => tune::tune(a, out)?,
         Command::PerftSplit(a) => units::split(a, out)?,
         Command::PerftRun(a) => units::run(a, out)?,
         Command::PerftMerge(a) => units::merge(a, out)?,

@@ -30,6 +30,7 @@
 //! - [`registry`]: the variants by id; [`AnyPosition`]: a position of any of them;
 //! - [`record`]: games with undo, and their records;
 //! - [`engine`]: the search engine for any variant ([`engine::AnyEngine`]);
+//! - [`tune`]: every variant's tunable evaluation parameters, for Texel tuning;
 //! - feature `serde`: [`AnyPosition`] as `{"variant": id, "position": text}`, [`AnyMove`] as
 //!   its text (read back in a position with `Position::move_seed`, as every variant crate's
 //!   moves are) and [`record::Game`] as its record, all read back through the validating parsers.
@@ -70,6 +71,7 @@ pub mod record;
 pub mod registry;
 #[cfg(feature = "serde")]
 mod serde_impl;
+pub mod tune;
 /// Reads a move text in its position (feature `serde`): the core's seed, made by
 /// [`Position::move_seed`] for an [`AnyPosition`] as for every variant's position type.
 #[cfg(feature = "serde")]

@@ -7,7 +7,8 @@
 //!   reversed (each seat in turn for four players), every move checked by the rules
 //!   (`record::Game::play`: an illegal move loses, and so does an engine that does not answer
 //!   in time or dies), adjudication ([`adjudicate`]), an SPRT stop ([`stats`]);
-//! - [`openings`]: openings files, and balanced positions made for them.
+//! - [`openings`]: openings files, and balanced positions made for them;
+//! - [`tune`]: Texel tuning of a variant's evaluation on its own self-play games.
 //!
 //! ```
 //! use dimchess_arena::player::PlayerSpec;
@@ -46,6 +47,7 @@ pub mod player;
 mod rng;
 pub mod runner;
 pub mod stats;
+pub mod tune;
 pub mod uci;
 
 /// What can stop a match or an openings run (its text is the one-line message the tool

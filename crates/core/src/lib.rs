@@ -14,6 +14,8 @@
 //! - [`eval`]: what a search needs from a variant ([`Evaluate`]);
 //! - [`actions`]: turns made of several actions, searched one action at a time
 //!   ([`TurnInProgress`]); [`toy`]: the smallest such game, for examples and tests;
+//! - [`tune`]: the tunable part of an evaluation as a linear model ([`Tune`]), for Texel
+//!   tuning;
 //! - [`movelist`]: heap-free move lists;
 //! - [`perft`]: perft, divide and threaded perft over any [`Position`];
 //! - [`text`]: FEN-style placement and field helpers;
@@ -58,6 +60,7 @@ pub mod table64;
 pub mod table_wide;
 pub mod text;
 pub mod toy;
+pub mod tune;
 pub mod zobrist;
 
 pub use actions::{TurnInProgress, Victim};
@@ -68,3 +71,4 @@ pub use geometry::{Geometry, Vector};
 pub use layout::{Describe, Layout};
 pub use movelist::{MoveBuffer, MoveList};
 pub use position::{Outcome, Position};
+pub use tune::{Parameter, Tune};

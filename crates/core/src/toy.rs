@@ -170,10 +170,29 @@ impl Evaluate for TakeAway {
     const REPETITION_DRAWS: bool = false;
 
     fn strength(&self, player: usize) -> i32 {
-        let _ = player;
-        0
+        crate::tune::Tune::strength_with(self, player, &[COUNTER])
     }
 }
+
+/// A counter is worth [`COUNTER`] (0: counters belong to nobody) to each player: the one
+/// parameter, there for the examples of [`crate::tune`].
+impl crate::tune::Tune for TakeAway {
+    const PARAMETERS: &'static [crate::tune::Parameter] =
+        &[crate::tune::Parameter::new("counter", COUNTER)];
+
+    fn features(&self, player: usize, features: &mut [f64]) {
+        let _ = player;
+        features[0] = f64::from(self.piles[0]) + f64::from(self.piles[1]);
+    }
+
+    fn strength_with(&self, player: usize, values: &[i32]) -> i32 {
+        let _ = player;
+        values[0] * (i32::from(self.piles[0]) + i32::from(self.piles[1]))
+    }
+}
+
+/// What a counter is worth to either player in [`TakeAway`]'s evaluation: nothing.
+pub const COUNTER: i32 = 0;
 
 /// A turn of Take-away being composed.
 #[derive(Clone, Debug)]

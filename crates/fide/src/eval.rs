@@ -8,6 +8,7 @@
 
 use dimchess_core::Bitboard64;
 use dimchess_core::eval::{Capture, Evaluate};
+use dimchess_core::tune::{Parameter, Tune};
 
 use crate::attacks;
 use crate::board::Board;
@@ -15,15 +16,19 @@ use crate::moves::{Move, MoveKind};
 use crate::position::Chess;
 use crate::types::{Color, Role, Square};
 
+/// The value of a Pawn, Knight, Bishop, Rook and Queen in centipawns, in [`Role::ALL`] order
+/// ([`value`]; the material of [`board_strength`], and a parameter of the variants that count
+/// it, `dimchess_core::tune`).
+pub const PIECE_VALUES: [i32; 5] = [100, 320, 330, 500, 900];
+
+/// The names of [`PIECE_VALUES`] as tunable parameters.
+pub const PIECE_NAMES: [&str; 5] = ["pawn", "knight", "bishop", "rook", "queen"];
+
 /// The value of a piece of `role` in centipawns (the king: 0, it is never traded).
 pub const fn value(role: Role) -> i32 {
     match role {
-        Role::Pawn => 100,
-        Role::Knight => 320,
-        Role::Bishop => 330,
-        Role::Rook => 500,
-        Role::Queen => 900,
         Role::King => 0,
+        r => PIECE_VALUES[r.index()],
     }
 }
 
@@ -64,13 +69,33 @@ pub fn placement(color: Color, role: Role, sq: usize) -> i32 {
 
 /// The material and placement of `color`'s pieces on one FIDE board.
 pub fn board_strength(board: &Board, color: Color) -> i32 {
+    board_strength_with(board, color, &PIECE_VALUES)
+}
+
+/// [`board_strength`] with `values` (Pawn to Queen, as [`PIECE_VALUES`]) for the pieces'
+/// values: `values · counts` plus the placement terms.
+#[inline]
+pub fn board_strength_with(board: &Board, color: Color, values: &[i32]) -> i32 {
     let mut total = 0;
     for role in Role::ALL {
+        let v = if role == Role::King {
+            0
+        } else {
+            values[role.index()]
+        };
         for sq in board.pieces(color, role) {
-            total += value(role) + placement(color, role, sq);
+            total += v + placement(color, role, sq);
         }
     }
     total
+}
+
+/// Adds the number of `color`'s Pawns, Knights, Bishops, Rooks and Queens on `board` to
+/// `counts[0..5]`: the features of [`board_strength_with`]'s values.
+pub fn add_piece_counts(board: &Board, color: Color, counts: &mut [f64]) {
+    for role in &Role::ALL[..5] {
+        counts[role.index()] += f64::from(board.pieces(color, *role).count());
+    }
 }
 
 /// The game phase of a board: 24 with every minor and major piece on (a Knight or Bishop
@@ -82,13 +107,48 @@ pub fn phase(board: &Board) -> i32 {
     (minor + 2 * rooks + 4 * queens).min(24)
 }
 
+/// The tunable constants of [`tapered_strength`], in the order of [`TAPERED_NAMES`]: the
+/// middlegame and endgame base values of Pawn, Knight, Bishop, Rook and Queen, then the
+/// middlegame and endgame bonus for a pair of Bishops.
+pub const TAPERED_VALUES: [i32; 12] = [90, 120, 305, 292, 330, 318, 480, 525, 930, 950, 25, 45];
+
+/// The names of [`TAPERED_VALUES`] as tunable parameters.
+pub const TAPERED_NAMES: [&str; 12] = [
+    "pawn mg",
+    "pawn eg",
+    "knight mg",
+    "knight eg",
+    "bishop mg",
+    "bishop eg",
+    "rook mg",
+    "rook eg",
+    "queen mg",
+    "queen eg",
+    "bishop pair mg",
+    "bishop pair eg",
+];
+
 /// The middlegame and endgame value of a `color` piece of `role` on square index `sq`: the
-/// piece's value plus its placement, each a table made from a few rules (ours, not tuned
-/// yet). Pawns gain as they advance, far more in the endgame; Knights, Bishops and (in the
-/// endgame) the Queen in the centre; Rooks on the seventh rank; the King sheltered by its
-/// castled corner in the middlegame and in the centre in the endgame.
+/// piece's base value ([`TAPERED_VALUES`]) plus its placement, each a table made from a few
+/// rules (ours, not tuned yet). Pawns gain as they advance, far more in the endgame;
+/// Knights, Bishops and (in the endgame) the Queen in the centre; Rooks on the seventh rank;
+/// the King sheltered by its castled corner in the middlegame and in the centre in the
+/// endgame.
 #[inline]
 pub fn tapered(color: Color, role: Role, sq: usize) -> (i32, i32) {
+    let (m, e) = tapered_placement(color, role, sq);
+    match role {
+        Role::King => (m, e),
+        r => (
+            TAPERED_VALUES[2 * r.index()] + m,
+            TAPERED_VALUES[2 * r.index() + 1] + e,
+        ),
+    }
+}
+
+/// [`tapered`] without the base values: the placement terms alone.
+#[inline]
+fn tapered_placement(color: Color, role: Role, sq: usize) -> (i32, i32) {
     let rank = if color == Color::White {
         sq / 8
     } else {
@@ -106,15 +166,15 @@ pub fn tapered(color: Color, role: Role, sq: usize) -> (i32, i32) {
                 0
             };
             let rim = if file == 0 || file == 7 { 5 } else { 0 };
-            (90 + MG[rank] + central - rim, 120 + EG[rank])
+            (MG[rank] + central - rim, EG[rank])
         }
         Role::Knight => {
             let back = if rank == 0 { 8 } else { 0 };
-            (305 + 8 * c - back, 292 + 6 * c)
+            (8 * c - back, 6 * c)
         }
         Role::Bishop => {
             let back = if rank == 0 { 5 } else { 0 };
-            (330 + 4 * c - back, 318 + 4 * c)
+            (4 * c - back, 4 * c)
         }
         Role::Rook => {
             let seventh = rank == 6;
@@ -123,12 +183,9 @@ pub fn tapered(color: Color, role: Role, sq: usize) -> (i32, i32) {
             } else {
                 0
             };
-            (
-                480 + 20 * i32::from(seventh) + central,
-                525 + 12 * i32::from(seventh),
-            )
+            (20 * i32::from(seventh) + central, 12 * i32::from(seventh))
         }
-        Role::Queen => (930 + 2 * c, 950 + 5 * c),
+        Role::Queen => (2 * c, 5 * c),
         Role::King => {
             let shelter = match (rank, file) {
                 (0, 1 | 2 | 6) => 20,
@@ -173,23 +230,92 @@ fn mobility(board: &Board, color: Color) -> (i32, i32) {
 /// middlegame values of [`tapered`] to its endgame values by the board's [`phase`], a pair
 /// of Bishops and the pieces' mobility.
 pub fn tapered_strength(board: &Board, color: Color) -> i32 {
+    tapered_strength_with(board, color, &TAPERED_VALUES)
+}
+
+/// [`tapered_strength`] with `values` in place of [`TAPERED_VALUES`].
+#[inline]
+pub fn tapered_strength_with(board: &Board, color: Color, values: &[i32]) -> i32 {
     let (mut mg, mut eg) = (0, 0);
     for role in Role::ALL {
+        let (bm, be) = if role == Role::King {
+            (0, 0)
+        } else {
+            (values[2 * role.index()], values[2 * role.index() + 1])
+        };
         for sq in board.pieces(color, role) {
-            let (m, e) = tapered(color, role, sq);
-            mg += m;
-            eg += e;
+            let (m, e) = tapered_placement(color, role, sq);
+            mg += bm + m;
+            eg += be + e;
         }
     }
     if board.pieces(color, Role::Bishop).more_than_one() {
-        mg += 25;
-        eg += 45;
+        mg += values[10];
+        eg += values[11];
     }
     let (m, e) = mobility(board, color);
     mg += m;
     eg += e;
     let p = phase(board);
     (mg * p + eg * (24 - p)) / 24
+}
+
+/// Writes the features of [`tapered_strength_with`]'s values into `features[0..12]`: each
+/// piece's middlegame base value counts `phase / 24`, its endgame one `(24 - phase) / 24`,
+/// and so does the bonus of a pair of Bishops.
+pub fn tapered_features(board: &Board, color: Color, features: &mut [f64]) {
+    let p = f64::from(phase(board));
+    let (wm, we) = (p / 24.0, (24.0 - p) / 24.0);
+    for role in &Role::ALL[..5] {
+        let n = f64::from(board.pieces(color, *role).count());
+        features[2 * role.index()] = n * wm;
+        features[2 * role.index() + 1] = n * we;
+    }
+    let pair = f64::from(u8::from(board.pieces(color, Role::Bishop).more_than_one()));
+    features[10] = pair * wm;
+    features[11] = pair * we;
+}
+
+/// FIDE's tunable parameters: [`TAPERED_VALUES`], named by [`TAPERED_NAMES`].
+const TUNED: [Parameter; 12] = {
+    let mut p = [Parameter::new("", 0); 12];
+    let mut i = 0;
+    while i < 12 {
+        p[i] = Parameter::new(TAPERED_NAMES[i], TAPERED_VALUES[i]);
+        i += 1;
+    }
+    p
+};
+
+/// The base values of [`tapered_strength`] ([`TAPERED_VALUES`]); a dead position (both
+/// strengths 0) has no features. The taper divides by 24: the model is exact within 1.
+///
+/// ```
+/// use dimchess_core::tune::{Tune, model_error};
+/// use dimchess_fide::Chess;
+/// let start = Chess::default();
+/// assert_eq!(Chess::PARAMETERS[0].name, "pawn mg");
+/// let mut values: Vec<i32> = Chess::PARAMETERS.iter().map(|p| p.value).collect();
+/// values[0] += 10;
+/// assert!(model_error(&start, 0, &values) <= 1.0);
+/// ```
+impl Tune for Chess {
+    const PARAMETERS: &'static [Parameter] = &TUNED;
+    const ROUNDING: i32 = 1;
+
+    fn features(&self, player: usize, features: &mut [f64]) {
+        features.fill(0.0);
+        if !crate::draws::insufficient_material(self) {
+            tapered_features(&self.board, Color::from_index(player), features);
+        }
+    }
+
+    fn strength_with(&self, player: usize, values: &[i32]) -> i32 {
+        if crate::draws::insufficient_material(self) {
+            return 0;
+        }
+        tapered_strength_with(&self.board, Color::from_index(player), values)
+    }
 }
 
 impl Evaluate for Chess {
@@ -211,10 +337,7 @@ impl Evaluate for Chess {
     /// assert!(Chess::default().strength(0) > 0);
     /// ```
     fn strength(&self, player: usize) -> i32 {
-        if crate::draws::insufficient_material(self) {
-            return 0;
-        }
-        tapered_strength(&self.board, Color::from_index(player))
+        self.strength_with(player, &TAPERED_VALUES)
     }
 
     fn capture(&self, mv: Move) -> Option<Capture> {

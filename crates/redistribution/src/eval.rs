@@ -6,8 +6,12 @@
 //! is worth 100. A piece is the sum of its components (RD-3); the Emperor's are counted too
 //! (both sides have one, so they cancel while both live). A small pull of each piece towards
 //! the enemy Emperor drives won games to checkmate.
+//!
+//! The six component values and the pull per step ([`PULL_STEP`]) are its tunable parameters
+//! (`dimchess_core::tune`).
 
 use dimchess_core::eval::{Capture, Evaluate};
+use dimchess_core::tune::{Parameter, Tune};
 
 use crate::geometry::Cell;
 use crate::moves::Move;
@@ -16,6 +20,77 @@ use crate::position::Redistribution;
 
 /// Centipawns per component, `W F V D E U` (see the module documentation).
 pub const COMPONENT_VALUES: [i32; 6] = [100, 155, 80, 71, 79, 29];
+
+/// Centipawns per king step a piece stands nearer the enemy Emperor than 5 steps.
+pub const PULL_STEP: i32 = 4;
+
+/// The parameters: [`COMPONENT_VALUES`], then [`PULL_STEP`].
+const TUNED: [Parameter; 7] = [
+    Parameter::new("wazir", COMPONENT_VALUES[0]),
+    Parameter::new("ferz", COMPONENT_VALUES[1]),
+    Parameter::new("viceroy", COMPONENT_VALUES[2]),
+    Parameter::new("dabbaba", COMPONENT_VALUES[3]),
+    Parameter::new("elephant", COMPONENT_VALUES[4]),
+    Parameter::new("eunuch", COMPONENT_VALUES[5]),
+    Parameter::new("pull step", PULL_STEP),
+];
+
+/// The values of [`TUNED`], in order.
+const VALUES: [i32; 7] = [
+    COMPONENT_VALUES[0],
+    COMPONENT_VALUES[1],
+    COMPONENT_VALUES[2],
+    COMPONENT_VALUES[3],
+    COMPONENT_VALUES[4],
+    COMPONENT_VALUES[5],
+    PULL_STEP,
+];
+
+impl Redistribution {
+    /// The pull of `player`'s pieces towards the enemy Emperor, in steps (before [`PULL_STEP`]).
+    fn pull_steps(&self, player: usize) -> i32 {
+        let (ex, ey, ez) = self.emperor[1 - player].coords();
+        let mut steps = 0;
+        for i in self.by_color[player] {
+            if let Some(cell) = Cell::new(i) {
+                let (x, y, z) = cell.coords();
+                let d = (x - ex).abs().max((y - ey).abs()).max((z - ez).abs());
+                steps += (5 - d).max(0);
+            }
+        }
+        steps
+    }
+}
+
+/// The component values and the pull towards the enemy Emperor: the strength is linear in
+/// them, with no residual.
+///
+/// ```
+/// use dimchess_core::tune::{Tune, model_error};
+/// use dimchess_redistribution::Redistribution;
+/// assert_eq!(Redistribution::PARAMETERS[6].name, "pull step");
+/// assert_eq!(model_error(&Redistribution::default(), 0, &[1, 2, 3, 4, 5, 6, 7]), 0.0);
+/// ```
+impl Tune for Redistribution {
+    const PARAMETERS: &'static [Parameter] = &TUNED;
+
+    fn features(&self, player: usize, features: &mut [f64]) {
+        let mine = self.by_color[player];
+        for c in Component::ALL {
+            features[c.index()] = f64::from((mine & self.by_comp[c.index()]).count());
+        }
+        features[6] = f64::from(self.pull_steps(player));
+    }
+
+    fn strength_with(&self, player: usize, values: &[i32]) -> i32 {
+        let mine = self.by_color[player];
+        let material: i32 = Component::ALL
+            .iter()
+            .map(|c| (mine & self.by_comp[c.index()]).count() as i32 * values[c.index()])
+            .sum();
+        material + values[6] * self.pull_steps(player)
+    }
+}
 
 /// The value of a set of components.
 fn set_value(set: Components) -> i32 {
@@ -31,21 +106,7 @@ impl Evaluate for Redistribution {
     /// nearer; the box is at most 5 king steps across) so that a won game is driven to
     /// checkmate rather than shuffled (RD-16 ends it only by mate or stalemate).
     fn strength(&self, player: usize) -> i32 {
-        let mine = self.by_color[player];
-        let material: i32 = Component::ALL
-            .iter()
-            .map(|c| (mine & self.by_comp[c.index()]).count() as i32 * COMPONENT_VALUES[c.index()])
-            .sum();
-        let (ex, ey, ez) = self.emperor[1 - player].coords();
-        let mut pull = 0;
-        for i in mine {
-            if let Some(cell) = Cell::new(i) {
-                let (x, y, z) = cell.coords();
-                let d = (x - ex).abs().max((y - ey).abs()).max((z - ez).abs());
-                pull += 4 * (5 - d).max(0);
-            }
-        }
-        material + pull
+        self.strength_with(player, &VALUES)
     }
 
     /// The enemy piece on the destination (a move onto a friendly piece combines, RD-7).

@@ -8,8 +8,14 @@
 //! game, so that an eliminated seat (0) is worse than any army. Its pieces earn a few
 //! centipawns for standing near the weakest opponent's royal piece (issue 34: it took
 //! everything before mating).
+//!
+//! The piece values ([`VALUES`], the royal King and General aside) and a bonus per piece on
+//! the top and on the bottom level ([`LEVEL_BONUS`], 0 for now) are its tunable parameters
+//! (`dimchess_core::tune`); the 1,000 for a live seat and the hunt are the fixed residual
+//! (the hunt picks its target by the material of [`VALUES`] as they are).
 
 use dimchess_core::eval::{Capture, Evaluate};
+use dimchess_core::tune::{Parameter, Tune};
 
 use crate::moves::Move;
 use crate::piece::{Color, Piece, ROLES, Role};
@@ -35,6 +41,107 @@ pub const VALUES: [i32; ROLES] = [
     320, // Horse
     100, // Point
 ];
+
+/// Centipawns per piece (royal pieces aside) on level 1 (the top) and on level 3 (the
+/// bottom), level 2 being the reference: 0, no level is preferred yet.
+pub const LEVEL_BONUS: [i32; 2] = [0, 0];
+
+/// The roles whose values are parameters: every role but the royal King and General.
+const TUNED_ROLES: [Role; 14] = [
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Pawn,
+    Role::Emperor,
+    Role::Diarch,
+    Role::Moderator,
+    Role::Cavallander,
+    Role::Vicereine,
+    Role::Ferz,
+    Role::Elephant,
+    Role::Horse,
+    Role::Point,
+];
+
+/// The parameters: the values of [`TUNED_ROLES`], then [`LEVEL_BONUS`].
+const TUNED: [Parameter; 16] = [
+    Parameter::new("queen", VALUES[Role::Queen as usize]),
+    Parameter::new("rook", VALUES[Role::Rook as usize]),
+    Parameter::new("bishop", VALUES[Role::Bishop as usize]),
+    Parameter::new("knight", VALUES[Role::Knight as usize]),
+    Parameter::new("pawn", VALUES[Role::Pawn as usize]),
+    Parameter::new("emperor", VALUES[Role::Emperor as usize]),
+    Parameter::new("diarch", VALUES[Role::Diarch as usize]),
+    Parameter::new("moderator", VALUES[Role::Moderator as usize]),
+    Parameter::new("cavallander", VALUES[Role::Cavallander as usize]),
+    Parameter::new("vicereine", VALUES[Role::Vicereine as usize]),
+    Parameter::new("ferz", VALUES[Role::Ferz as usize]),
+    Parameter::new("elephant", VALUES[Role::Elephant as usize]),
+    Parameter::new("horse", VALUES[Role::Horse as usize]),
+    Parameter::new("point", VALUES[Role::Point as usize]),
+    Parameter::new("level 1 piece", LEVEL_BONUS[0]),
+    Parameter::new("level 3 piece", LEVEL_BONUS[1]),
+];
+
+/// The values of [`TUNED`], in order.
+const TUNED_VALUES: [i32; 16] = {
+    let mut v = [0; 16];
+    let mut i = 0;
+    while i < 16 {
+        v[i] = TUNED[i].value;
+        i += 1;
+    }
+    v
+};
+
+/// The values of the pieces (the FIDE, Xiang Qi and promoted ones; a ruleset's absent
+/// pieces have no features) and the per-level bonuses. The residual is the 1,000 of a live
+/// seat and the hunt.
+///
+/// ```
+/// use dimchess_core::tune::{Tune, model_error};
+/// use dimchess_three_level::ThreeLevelXiangqi;
+/// assert_eq!(ThreeLevelXiangqi::PARAMETERS[12].name, "horse");
+/// let values: Vec<i32> = (0..16).map(|i| 100 + 10 * i).collect();
+/// assert_eq!(model_error(&ThreeLevelXiangqi::default(), 2, &values), 0.0);
+/// ```
+impl<R: Rules> Tune for ThreeLevelPosition<R> {
+    const PARAMETERS: &'static [Parameter] = &TUNED;
+
+    fn features(&self, player: usize, features: &mut [f64]) {
+        features.fill(0.0);
+        if self.eliminated & (1 << player) != 0 {
+            return;
+        }
+        let mine = self.by_color[player];
+        for (i, k) in TUNED_ROLES.into_iter().enumerate() {
+            features[i] = f64::from((mine & self.by_role[k as usize]).count());
+        }
+        let pieces = mine & !self.royal_pieces();
+        features[14] = f64::from(pieces.0[0].count_ones());
+        features[15] = f64::from(pieces.0[2].count_ones());
+    }
+
+    fn strength_with(&self, player: usize, values: &[i32]) -> i32 {
+        if self.eliminated & (1 << player) != 0 {
+            return 0;
+        }
+        let mine = self.by_color[player];
+        let mut material = 0;
+        for (i, k) in TUNED_ROLES.into_iter().enumerate() {
+            if values[i] != 0 {
+                material += (mine & self.by_role[k as usize]).count() as i32 * values[i];
+            }
+        }
+        if values[14] != 0 || values[15] != 0 {
+            let pieces = mine & !self.royal_pieces();
+            material += values[14] * pieces.0[0].count_ones() as i32;
+            material += values[15] * pieces.0[2].count_ones() as i32;
+        }
+        1000 + material + self.hunt(player)
+    }
+}
 
 /// The material of an army at the start (every variant's army is worth about this much).
 const START_MATERIAL: i32 = 6680;
@@ -109,10 +216,7 @@ impl<R: Rules> Evaluate for ThreeLevelPosition<R> {
     const REPETITION_DRAWS: bool = true;
 
     fn strength(&self, player: usize) -> i32 {
-        if self.eliminated & (1 << player) != 0 {
-            return 0;
-        }
-        1000 + self.material(player) + self.hunt(player)
+        self.strength_with(player, &TUNED_VALUES)
     }
 
     /// TL-18: a turn beginning with the clock at 50 turns per live player is drawn.
