@@ -46,23 +46,21 @@ pub const VALUES: [i32; ROLES] = [
 /// bottom), level 2 being the reference: 0, no level is preferred yet.
 pub const LEVEL_BONUS: [i32; 2] = [0, 0];
 
-/// The roles whose values are parameters: every role but the royal King and General.
-const TUNED_ROLES: [Role; 14] = [
-    Role::Queen,
-    Role::Rook,
-    Role::Bishop,
-    Role::Knight,
-    Role::Pawn,
-    Role::Emperor,
-    Role::Diarch,
-    Role::Moderator,
-    Role::Cavallander,
-    Role::Vicereine,
-    Role::Ferz,
-    Role::Elephant,
-    Role::Horse,
-    Role::Point,
-];
+/// The roles whose values are parameters: every role but the royal King and General, in the
+/// order of [`Role::ALL`].
+const TUNED_ROLES: [Role; 14] = {
+    let mut out = [Role::Queen; 14];
+    let (mut i, mut n) = (0, 0);
+    while i < Role::ALL.len() {
+        let r = Role::ALL[i];
+        if !matches!(r, Role::King | Role::General) {
+            out[n] = r;
+            n += 1;
+        }
+        i += 1;
+    }
+    out
+};
 
 /// The parameters: the values of [`TUNED_ROLES`], then [`LEVEL_BONUS`].
 const TUNED: [Parameter; 16] = [
