@@ -230,12 +230,23 @@ fn mobility(board: &Board, color: Color) -> (i32, i32) {
 /// middlegame values of [`tapered`] to its endgame values by the board's [`phase`], a pair
 /// of Bishops and the pieces' mobility.
 pub fn tapered_strength(board: &Board, color: Color) -> i32 {
-    tapered_strength_with(board, color, &TAPERED_VALUES)
+    tapered_strength_of(board, color, &TAPERED_VALUES)
 }
 
-/// [`tapered_strength`] with `values` in place of [`TAPERED_VALUES`].
-#[inline]
+/// [`tapered_strength`] with `values` in place of [`TAPERED_VALUES`] (in its order; values
+/// missing at the end keep their current ones, extra ones are ignored).
 pub fn tapered_strength_with(board: &Board, color: Color, values: &[i32]) -> i32 {
+    let mut all = TAPERED_VALUES;
+    for (v, &w) in all.iter_mut().zip(values) {
+        *v = w;
+    }
+    tapered_strength_of(board, color, &all)
+}
+
+/// [`tapered_strength`] over an array of values: a search's call reads the constants
+/// directly, without the bounds checks of a slice.
+#[inline(always)]
+fn tapered_strength_of(board: &Board, color: Color, values: &[i32; 12]) -> i32 {
     let (mut mg, mut eg) = (0, 0);
     for role in Role::ALL {
         let (bm, be) = if role == Role::King {
@@ -337,7 +348,10 @@ impl Evaluate for Chess {
     /// assert!(Chess::default().strength(0) > 0);
     /// ```
     fn strength(&self, player: usize) -> i32 {
-        self.strength_with(player, &TAPERED_VALUES)
+        if crate::draws::insufficient_material(self) {
+            return 0;
+        }
+        tapered_strength(&self.board, Color::from_index(player))
     }
 
     fn capture(&self, mv: Move) -> Option<Capture> {
