@@ -8,8 +8,8 @@
 //! game, so that an eliminated seat (0) is worse than any army. Its pieces earn a few
 //! centipawns for standing near the weakest opponent's royal piece, and more for each cell
 //! next to it that they attack (issue 34: it took everything before mating), and every live
-//! seat gains [`ELIMINATED_BONUS`] per eliminated seat, so that finishing the hunt never
-//! costs the hunter the hunt's bonus.
+//! seat gains [`ELIMINATED_BONUS`] per eliminated seat, so that finishing the hunt gains the
+//! hunter more than the net it gives up.
 //!
 //! The piece values ([`VALUES`], the royal King and General aside) and a bonus per piece on
 //! the top and on the bottom level ([`LEVEL_BONUS`], 0 for now) are its tunable parameters
@@ -159,7 +159,7 @@ const ESCAPE_STEP: i32 = 40;
 /// target, and the hunter loses the net it had woven (worth up to 18 cells x
 /// [`ESCAPE_STEP`] x 5). A search scores a seat's strength less the others' mean, so an
 /// elimination gains the hunter at least (this bonus + 1,000 for the live seat) / 3, more
-/// than the net: without it, the search put off mates to keep the net's bonus.
+/// than the net, so that the net never makes a mate look worse than no mate.
 pub const ELIMINATED_BONUS: i32 = 10_000;
 
 const _: () = assert!((ELIMINATED_BONUS + 1000) / 3 > 18 * ESCAPE_STEP * 5);
