@@ -151,9 +151,11 @@ const START_MATERIAL: i32 = 6680;
 /// Centipawns per step nearer, per piece, in [`ThreeLevelPosition::hunt`] before the weight.
 const HUNT_STEP: i32 = 3;
 
-/// Centipawns per cell next to the hunted royal piece that the hunter attacks, in
-/// [`ThreeLevelPosition::hunt`] before the weight.
-const ESCAPE_STEP: i32 = 40;
+/// Centipawns per cell next to the hunted royal piece (the weakest live opponent's) that the
+/// hunter attacks, not held by that opponent's own pieces: the net a mate needs. Weighted x1
+/// at the opponent's full material up to x5 with nothing left, and part of each seat's
+/// [`Evaluate::strength`].
+pub const ESCAPE_STEP: i32 = 40;
 
 /// Centipawns for every live seat per eliminated seat. An elimination changes the hunt's
 /// target, and the hunter loses the net it had woven (worth up to 18 cells x
