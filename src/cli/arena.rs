@@ -388,12 +388,14 @@ fn match_json<'a>(
         elo: e.map(Fixed),
         elo_error: e.map(|_| Fixed(err)),
         elo_bound: e.is_none().then_some(Fixed(err)),
+        plies_median: t.median_plies().map(Fixed),
         sprt,
     }
 }
 
 /// `match --json`: the totals, and the Elo difference with its 95% half-width (`elo`,
 /// `elo_error`), or `"elo": null` and the one-sided bound when every game scored the same;
+/// the median length of the games in plies (`plies_median`);
 /// `forfeits` with a UCI player, `adjudicated` with adjudication, `sprt` with an SPRT.
 #[derive(Serialize)]
 struct MatchJson<'a> {
@@ -416,6 +418,9 @@ struct MatchJson<'a> {
     elo_error: Option<Fixed<1>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     elo_bound: Option<Fixed<1>>,
+    /// The median length of the games in plies.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    plies_median: Option<Fixed<1>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     sprt: Option<SprtJson>,
 }

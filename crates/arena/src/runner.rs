@@ -161,6 +161,8 @@ pub struct Tally {
     pub adjudicated: u64,
     /// A's points in each game, in order.
     pub scores: Vec<f64>,
+    /// Each game's length in plies, in order (what `dimchess match` prints per game).
+    pub plies: Vec<u64>,
     /// The pairs (two-player games), by A's points in the pair.
     pub pentanomial: Pentanomial,
     /// The SPRT's log-likelihood ratio after the last pair (with an SPRT).
@@ -386,6 +388,29 @@ fn count(tally: &mut Tally, report: &GameReport) {
         GameEnd::Rules => {}
     }
     tally.scores.push(report.points);
+    tally.plies.push(report.game.len() as u64);
+}
+
+impl Tally {
+    /// The median length of the games in plies (the mean of the middle two for an even
+    /// count), or `None` before the first game.
+    ///
+    /// ```
+    /// let mut t = dimchess_arena::runner::Tally::default();
+    /// assert_eq!(t.median_plies(), None);
+    /// t.plies = vec![40, 10, 30, 20];
+    /// assert_eq!(t.median_plies(), Some(25.0));
+    /// ```
+    pub fn median_plies(&self) -> Option<f64> {
+        let mut p = self.plies.clone();
+        p.sort_unstable();
+        let n = p.len();
+        match n {
+            0 => None,
+            _ if n % 2 == 1 => Some(p[n / 2] as f64),
+            _ => Some((p[n / 2 - 1] + p[n / 2]) as f64 / 2.0),
+        }
+    }
 }
 
 /// One thread: takes the next game number until there is none left or the match stops.
