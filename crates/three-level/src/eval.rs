@@ -14,8 +14,7 @@
 //! The piece values ([`VALUES`], the royal King and General aside) and a bonus per piece on
 //! the top and on the bottom level ([`LEVEL_BONUS`], 0 for now) are its tunable parameters
 //! (`dimchess_core::tune`); the 1,000 for a live seat, the hunt and the elimination bonus are
-//! the fixed residual
-//! (the hunt picks its target by the material of [`VALUES`] as they are).
+//! the fixed residual (the hunt picks its target by the material of [`VALUES`] as they are).
 
 use dimchess_core::eval::{Capture, Evaluate};
 use dimchess_core::tune::{Parameter, Tune};
@@ -233,12 +232,10 @@ impl<R: Rules> ThreeLevelPosition<R> {
         let ring = crate::geometry::KING
             .get(king)
             .and_not(self.by_color[target]);
-        let mut closed = 0;
-        for c in ring.iter() {
-            if self.attacked(c, 1 << player, occ) {
-                closed += 1;
-            }
-        }
+        let closed = ring
+            .iter()
+            .filter(|&c| self.attacked(c, 1 << player, occ))
+            .count() as i32;
         (near * HUNT_STEP + closed * ESCAPE_STEP) * (START_MATERIAL + 4 * lost) / START_MATERIAL
     }
 }
