@@ -29,7 +29,7 @@ const SPRT_GAMES: u64 = 100_000;
 /// The arguments of `dimchess match`.
 #[derive(Args)]
 #[command(
-    after_help = "PLAYER: random, greedy, engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid]\n        \
+    after_help = "PLAYER: random, greedy, engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid|maxn]\n        \
                   or uci:PATH[:args=WORDS][:name=NAME][:depth=N|:movetime=MS|:nodes=N][:Option=value...]"
 )]
 pub(super) struct MatchArgs {

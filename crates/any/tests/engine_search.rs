@@ -181,9 +181,12 @@ fn a_repetition_in_the_game_is_a_draw_the_losing_side_takes() {
     assert!(matches!(r.score, Score::Cp(v) if v < -200), "{:?}", r.score);
 }
 
+/// The four-player algorithms.
+const ALGORITHMS: [Algorithm; 3] = [Algorithm::BrsPlus, Algorithm::Paranoid, Algorithm::MaxN];
+
 #[test]
-fn four_players_brs_and_paranoid_play_legal_moves() {
-    for algorithm in [Algorithm::BrsPlus, Algorithm::Paranoid] {
+fn four_players_every_algorithm_plays_legal_moves() {
+    for algorithm in ALGORITHMS {
         let options = Options {
             algorithm,
             ..Options::default()
@@ -191,6 +194,37 @@ fn four_players_brs_and_paranoid_play_legal_moves() {
         plays_legal_moves(ThreeLevel::default(), &options);
         plays_legal_moves(ThreeLevelXiangqi::default(), &options);
         plays_legal_moves(ThreeLevelCheckmatePromotion::default(), &options);
+    }
+}
+
+#[test]
+fn four_players_every_algorithm_takes_a_promotion_win() {
+    // Red wins at once by promoting its pawn on the last rank (TL-11; rulebook example M7).
+    let pos: ThreeLevel = "yK,7/8/8/8/8/8/8/8|6,rP,1/8/8/8/8/8/8/rK,7|8/8/8/8/8/8/rN,rN,rN,rN,rQ,rQ,2/rR,rR,rR,rR,rB,rB,rB,rB r bg - 11 60"
+        .parse()
+        .unwrap();
+    for algorithm in ALGORITHMS {
+        let options = Options {
+            algorithm,
+            ..Options::default()
+        };
+        for depth in [1, 3] {
+            let r = Engine::new(&options)
+                .search(
+                    &pos,
+                    &[],
+                    &Limits::depth(depth),
+                    &AtomicBool::new(false),
+                    |_| {},
+                )
+                .unwrap();
+            assert_eq!(
+                pos.move_text(r.best),
+                "2g82h8",
+                "{algorithm:?} depth {depth}"
+            );
+            assert_eq!(r.score, Score::Win(1), "{algorithm:?} depth {depth}");
+        }
     }
 }
 

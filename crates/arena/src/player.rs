@@ -1,5 +1,5 @@
 //! The players of a match, as `dimchess match` names them: `random`, `greedy`,
-//! `engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid]` (the in-process engine) and
+//! `engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid|maxn]` (the in-process engine) and
 //! `uci:PATH[:args=WORDS][:name=NAME][:depth=N|:movetime=MS|:nodes=N][:Option=value...]` (an
 //! engine process speaking UCI; `args=uci` for a `dimchess` binary, which speaks it as
 //! `dimchess uci`).
@@ -133,11 +133,12 @@ impl PlayerSpec {
                     match (k, v) {
                         ("algo", "brs") => algorithm = Algorithm::BrsPlus,
                         ("algo", "paranoid") => algorithm = Algorithm::Paranoid,
+                        ("algo", "maxn") => algorithm = Algorithm::MaxN,
                         _ => match limit(&mut limits, k, v) {
                             Some(r) => r?,
                             None => {
                                 return Err(Error::Player(format!(
-                                    "player `{text}`: unknown option `{opt}` (depth=N, movetime=MS, nodes=N, algo=brs|paranoid)"
+                                    "player `{text}`: unknown option `{opt}` (depth=N, movetime=MS, nodes=N, algo=brs|paranoid|maxn)"
                                 )));
                             }
                         },
@@ -183,7 +184,7 @@ impl PlayerSpec {
             }
             _ => {
                 return Err(Error::Player(format!(
-                    "player `{text}`: expected random, greedy, engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid] or uci:PATH[:args=WORDS][:Option=value...]"
+                    "player `{text}`: expected random, greedy, engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid|maxn] or uci:PATH[:args=WORDS][:Option=value...]"
                 )));
             }
         };
@@ -224,7 +225,7 @@ mod tests {
     fn errors_name_the_culprit() {
         assert_eq!(
             err("alien"),
-            "player `alien`: expected random, greedy, engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid] or uci:PATH[:args=WORDS][:Option=value...]"
+            "player `alien`: expected random, greedy, engine[:depth=N|:movetime=MS|:nodes=N|:algo=brs|paranoid|maxn] or uci:PATH[:args=WORDS][:Option=value...]"
         );
         assert_eq!(
             err("random:x"),
@@ -236,7 +237,7 @@ mod tests {
         );
         assert_eq!(
             err("engine:foo"),
-            "player `engine:foo`: unknown option `foo` (depth=N, movetime=MS, nodes=N, algo=brs|paranoid)"
+            "player `engine:foo`: unknown option `foo` (depth=N, movetime=MS, nodes=N, algo=brs|paranoid|maxn)"
         );
         assert_eq!(
             err("uci"),
@@ -279,6 +280,14 @@ mod tests {
             }
         );
         assert!(p.reports_scores());
+        let p = PlayerSpec::parse("engine:algo=maxn", 250).unwrap();
+        assert_eq!(
+            p.kind,
+            PlayerKind::Engine {
+                limits: Limits::movetime_ms(250),
+                algorithm: Algorithm::MaxN
+            }
+        );
         assert!(!PlayerSpec::parse("greedy", 1).unwrap().reports_scores());
     }
 }

@@ -9,6 +9,7 @@ use dimchess_core::{Error, Evaluate, Outcome};
 
 use crate::alpha_beta::{Paranoid, Pvs};
 use crate::limits::Limits;
+use crate::max_n::{SEATS, relative};
 use crate::ordering::{self, HISTORY};
 use crate::score::{INFINITY, Score, WIN, WIN_BOUND};
 use crate::search::{
@@ -300,14 +301,12 @@ impl<P: Evaluate> MoveRun<'_, P> {
 
     /// `seat`'s strength less the mean strength of the others (four players).
     pub(crate) fn evaluate_seat(&self, pos: &P, seat: usize) -> i32 {
-        let mine = pos.strength(seat);
-        let mut others = 0;
-        for p in 0..P::PLAYERS {
-            if p != seat {
-                others += pos.strength(p);
-            }
+        const { assert!(P::PLAYERS <= SEATS) };
+        let mut strengths = [0; SEATS];
+        for (p, s) in strengths.iter_mut().enumerate().take(P::PLAYERS) {
+            *s = pos.strength(p);
         }
-        (mine - others / (P::PLAYERS as i32 - 1)).clamp(-WIN_BOUND + 1, WIN_BOUND - 1)
+        relative(&strengths[..P::PLAYERS], seat)
     }
 
     /// The score of a finished game `ply` plies below the root, for `seat`.
@@ -453,6 +452,7 @@ impl<P: Evaluate> MoveRun<'_, P> {
                     self.search::<Paranoid>(child, depth - 1, alpha, beta, 1, false)
                 }
                 Algorithm::BrsPlus => self.brs_layer(child, false, 0, depth - 1, alpha, beta, 1),
+                Algorithm::MaxN => self.max_n(child, depth - 1, 1)[self.root],
             }
         }
     }

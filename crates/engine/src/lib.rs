@@ -14,9 +14,9 @@
 //!   [`Evaluate::null_move`](dimchess_core::Evaluate::null_move) allows a pass), late-move
 //!   reductions from a logarithmic table, late-move, futility and exchange (SEE) pruning,
 //!   each margin tied to the improving flag;
-//! - four players: paranoid alpha-beta or BRS+ (Esser, Gras, Winands, Schadd, Lanctot,
-//!   "Improving Best-Reply Search", CG 2013), with eliminations, passes and every ending of
-//!   the rules in the tree (the position plays them);
+//! - four players: paranoid alpha-beta, BRS+ (Esser, Gras, Winands, Schadd, Lanctot,
+//!   "Improving Best-Reply Search", CG 2013) or max^n (Luckhardt and Irani 1986), with
+//!   eliminations, passes and every ending of the rules in the tree (the position plays them);
 //! - turns of several actions ([`ActionEngine`], Dimension X): alpha-beta over actions with an
 //!   explicit end of turn, the sign flipped at turn ends only, a capture quiescence at the
 //!   horizon, and a turn that wins at once found before searching;
@@ -55,6 +55,7 @@ mod action_engine;
 mod alpha_beta;
 mod engine;
 mod limits;
+mod max_n;
 mod ordering;
 mod score;
 mod search;

@@ -32,6 +32,10 @@ pub enum Algorithm {
     /// ordered move, so that the turn order and every position stay legal.
     #[default]
     BrsPlus,
+    /// Max^n (Luckhardt and Irani 1986): every player maximises its own score (its strength
+    /// less the mean of the others'); no node is cut short but by a win, so it searches
+    /// fewer plies than the others in the same time.
+    MaxN,
 }
 
 /// Engine options.
