@@ -1,20 +1,18 @@
-//! Static evaluation for a search ([`Evaluate`]): material of each live seat, a hunt of the
-//! weakest opponent's royal piece, and a bonus per eliminated seat.
+//! Static evaluation for a search ([`Evaluate`]): material of each live seat, and a hunt of
+//! the weakest opponent's royal piece.
 //!
 //! The rulebook gives no piece values. FIDE pieces keep their chess values; the Xiang Qi
 //! pieces theirs in Xiang Qi programs' proportions (Horse and Rook as Knight and Rook, Ferz
 //! and Elephant 150, Point 100); a promoted piece of the checkmate-promotion option (TL-20)
 //! gains 60 for its extra triagonal step. A live seat also counts 1,000 for being in the
 //! game, so that an eliminated seat (0) is worse than any army. Its pieces earn a few
-//! centipawns for standing near the weakest opponent's royal piece, and more for each cell
-//! next to it that they attack (issue 34: it took everything before mating), and every live
-//! seat gains [`ELIMINATED_BONUS`] per eliminated seat, so that finishing the hunt gains the
-//! hunter more than the net it gives up.
+//! centipawns for standing near the weakest opponent's royal piece (issue 34: it took
+//! everything before mating).
 //!
 //! The piece values ([`VALUES`], the royal King and General aside) and a bonus per piece on
 //! the top and on the bottom level ([`LEVEL_BONUS`], 0 for now) are its tunable parameters
-//! (`dimchess_core::tune`); the 1,000 for a live seat, the hunt and the elimination bonus are
-//! the fixed residual (the hunt picks its target by the material of [`VALUES`] as they are).
+//! (`dimchess_core::tune`); the 1,000 for a live seat and the hunt are the fixed residual
+//! (the hunt picks its target by the material of [`VALUES`] as they are).
 
 use dimchess_core::eval::{Capture, Evaluate};
 use dimchess_core::tune::{Parameter, Tune};
@@ -97,7 +95,7 @@ const TUNED_VALUES: [i32; 16] = {
 
 /// The values of the pieces (the FIDE, Xiang Qi and promoted ones; a ruleset's absent
 /// pieces have no features) and the per-level bonuses. The residual is the 1,000 of a live
-/// seat, the hunt and the elimination bonus.
+/// seat and the hunt.
 ///
 /// ```
 /// use dimchess_core::tune::{Tune, model_error};
@@ -139,8 +137,7 @@ impl<R: Rules> Tune for ThreeLevelPosition<R> {
             material += values[14] * pieces.0[0].count_ones() as i32;
             material += values[15] * pieces.0[2].count_ones() as i32;
         }
-        let eliminated = self.eliminated.count_ones() as i32;
-        1000 + material + self.hunt(player) + ELIMINATED_BONUS * eliminated
+        1000 + material + self.hunt(player)
     }
 }
 
@@ -149,21 +146,6 @@ const START_MATERIAL: i32 = 6680;
 
 /// Centipawns per step nearer, per piece, in [`ThreeLevelPosition::hunt`] before the weight.
 const HUNT_STEP: i32 = 3;
-
-/// Centipawns per cell next to the hunted royal piece (the weakest live opponent's) that the
-/// hunter attacks, not held by that opponent's own pieces: the net a mate needs. Weighted x1
-/// at the opponent's full material up to x5 with nothing left, and part of each seat's
-/// [`Evaluate::strength`].
-pub const ESCAPE_STEP: i32 = 40;
-
-/// Centipawns for every live seat per eliminated seat. An elimination changes the hunt's
-/// target, and the hunter loses the net it had woven (worth up to 18 cells x
-/// [`ESCAPE_STEP`] x 5). A search scores a seat's strength less the others' mean, so an
-/// elimination gains the hunter at least (this bonus + 1,000 for the live seat) / 3, more
-/// than the net, so that the net never makes a mate look worse than no mate.
-pub const ELIMINATED_BONUS: i32 = 10_000;
-
-const _: () = assert!((ELIMINATED_BONUS + 1000) / 3 > 18 * ESCAPE_STEP * 5);
 
 /// Chebyshev distance between two cells (files, ranks and levels).
 #[inline]
@@ -192,12 +174,9 @@ impl<R: Rules> ThreeLevelPosition<R> {
     /// material alone lets a search take every piece before it mates. So each of `player`'s
     /// pieces but Pawns, Points and its royal piece earns [`HUNT_STEP`] for each step it
     /// stands nearer (Chebyshev over files, ranks and levels; 7 at most) to the royal piece of
-    /// the weakest live opponent (least material, the first in turn order on a tie), and
-    /// [`ESCAPE_STEP`] for each cell a King's step from it, not held by its own pieces, that
-    /// `player` attacks (with the royal piece lifted, so a line through it counts): the net
-    /// a mate needs. Both are weighted by how much that opponent has lost (x1 at full
-    /// material, x5 with nothing left): the weakest seat has the fewest defenders and is
-    /// finished off first.
+    /// the weakest live opponent (least material, the first in turn order on a tie), weighted
+    /// by how much that opponent has lost (x1 at full material, x5 with nothing left): the
+    /// weakest seat has the fewest defenders and is finished off first.
     fn hunt(&self, player: usize) -> i32 {
         let mut hunters = self.by_color[player] & !self.royal_pieces();
         hunters &= !self.by_role[Role::Pawn as usize] & !self.by_role[Role::Point as usize];
@@ -217,9 +196,7 @@ impl<R: Rules> ThreeLevelPosition<R> {
                 target = Some(o);
             }
         }
-        let Some((target, king)) =
-            target.and_then(|o| Some((o, self.royals(Color::from_index(o)).first()?)))
-        else {
+        let Some(king) = target.and_then(|o| self.royals(Color::from_index(o)).first()) else {
             return 0;
         };
         let lost = (START_MATERIAL - least).clamp(0, START_MATERIAL);
@@ -227,16 +204,7 @@ impl<R: Rules> ThreeLevelPosition<R> {
         for c in hunters.iter() {
             near += 7 - distance(c, king);
         }
-        let mut occ = self.occupied;
-        occ.clear(king);
-        let ring = crate::geometry::KING
-            .get(king)
-            .and_not(self.by_color[target]);
-        let closed = ring
-            .iter()
-            .filter(|&c| self.attacked(c, 1 << player, occ))
-            .count() as i32;
-        (near * HUNT_STEP + closed * ESCAPE_STEP) * (START_MATERIAL + 4 * lost) / START_MATERIAL
+        near * HUNT_STEP * (START_MATERIAL + 4 * lost) / START_MATERIAL
     }
 }
 
