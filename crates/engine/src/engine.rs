@@ -9,7 +9,7 @@ use dimchess_core::{Error, Evaluate, Outcome};
 
 use crate::alpha_beta::{Paranoid, Pvs};
 use crate::limits::Limits;
-use crate::max_n::{SEATS, relative};
+use crate::max_n::{relative, strengths};
 use crate::ordering::{self, HISTORY};
 use crate::score::{INFINITY, Score, WIN, WIN_BOUND};
 use crate::search::{
@@ -301,12 +301,7 @@ impl<P: Evaluate> MoveRun<'_, P> {
 
     /// `seat`'s strength less the mean strength of the others (four players).
     pub(crate) fn evaluate_seat(&self, pos: &P, seat: usize) -> i32 {
-        const { assert!(P::PLAYERS <= SEATS) };
-        let mut strengths = [0; SEATS];
-        for (p, s) in strengths.iter_mut().enumerate().take(P::PLAYERS) {
-            *s = pos.strength(p);
-        }
-        relative(&strengths[..P::PLAYERS], seat)
+        relative(&strengths(pos)[..P::PLAYERS], seat)
     }
 
     /// The score of a finished game `ply` plies below the root, for `seat`.
