@@ -169,6 +169,12 @@ macro_rules! any_position {
                 }
             }
 
+            fn fullmove_number(&self) -> u32 {
+                match self {
+                    $(VariantPosition::$name(p) => p.fullmove_number(),)*
+                }
+            }
+
             fn outcome(&self) -> Option<Outcome> {
                 match self {
                     $(VariantPosition::$name(p) => p.outcome(),)*
@@ -541,6 +547,10 @@ impl Position for AnyPosition {
 
     fn turn(&self) -> usize {
         self.pos.turn()
+    }
+
+    fn fullmove_number(&self) -> u32 {
+        self.pos.fullmove_number()
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -183,6 +183,11 @@ pub trait Position: Clone + fmt::Display + Send + Sync + Sized {
     /// The player to move, numbered from 0 in turn order.
     fn turn(&self) -> usize;
 
+    /// The fullmove number, as the position's text writes it: 1 at the start, and one more
+    /// after each round of play (after Black's move in two-player games; after the last seat's
+    /// in four-player ones). A record numbers its moves from it.
+    fn fullmove_number(&self) -> u32;
+
     /// The outcome if the game has ended in this position, by the position alone (no history:
     /// the endings that need one are [`Position::game_ending`]'s): the end of the move tree
     /// (checkmate, stalemate, a removed King ...), and the automatic endings that need no

@@ -111,6 +111,11 @@ impl Position for TakeAway {
         usize::from(self.side)
     }
 
+    /// The toy keeps no move count: always 1.
+    fn fullmove_number(&self) -> u32 {
+        1
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         (self.piles == [0, 0]).then_some(Outcome::Win {
             winner: usize::from(self.side ^ 1),

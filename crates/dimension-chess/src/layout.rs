@@ -1,6 +1,7 @@
 //! Render-ready description ([`Describe`]) of a Dimension Chess position: the three boards
 //! Heaven, Earth and Hell side by side, cells named with their board letter (`E:e4`).
 
+use dimchess_core::Position;
 use dimchess_core::layout::{Describe, Layout, Player};
 use dimchess_fide::layout::{notes, piece_layout};
 use dimchess_fide::{Piece, Square};

@@ -134,12 +134,6 @@ impl DimensionChess {
         self.halfmove
     }
 
-    /// The fullmove number (DC-27).
-    #[inline]
-    pub fn fullmove_number(&self) -> u32 {
-        self.fullmove
-    }
-
     /// Where `c`'s king stands on Earth (there is exactly one in a valid position).
     #[inline]
     pub(crate) fn king(&self, c: Color) -> Option<u8> {
@@ -267,6 +261,11 @@ impl Position for DimensionChess {
 
     fn turn(&self) -> usize {
         self.turn.index()
+    }
+
+    /// DC-27.
+    fn fullmove_number(&self) -> u32 {
+        self.fullmove
     }
 
     /// A move may not leave its own King in check (DC-22): it never loses at once.

@@ -143,11 +143,6 @@ impl DxPosition {
         self.halfmove
     }
 
-    /// The fullmove number.
-    pub fn fullmove_number(&self) -> u32 {
-        self.fullmove
-    }
-
     /// The canonical turn (DX-34) that has the same result as the legal turn `t`.
     ///
     /// Without a Crab or Cobra of the side to move on the FIDE board, only orders of the same

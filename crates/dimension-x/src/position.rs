@@ -37,6 +37,10 @@ impl Position for DxPosition {
         self.side.index()
     }
 
+    fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
     /// DX-7, DX-9, DX-30: the side to move has lost if its King is gone or it has no legal
     /// turn. There are no draws (DX-10).
     /// No action removes its own King (DX-7), and immobility loses only for the player to move (DX-9): a turn never loses at once for its mover.

@@ -1,6 +1,7 @@
 //! Render-ready descriptions ([`Describe`]) of FIDE boards and positions, reusable by the
 //! variants that put FIDE pieces on 8x8 boards.
 
+use dimchess_core::Position;
 use dimchess_core::layout::{BoardLayout, Describe, Layout, PieceLayout, Player};
 
 use crate::board::Board;

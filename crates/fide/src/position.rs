@@ -82,11 +82,6 @@ impl Chess {
         self.halfmove
     }
 
-    /// The fullmove number.
-    pub fn fullmove_number(&self) -> u32 {
-        self.fullmove
-    }
-
     /// The pieces of the side not to move that give check.
     pub fn checkers(&self) -> dimchess_core::Bitboard64 {
         match self.board.king_of(self.turn) {
@@ -389,6 +384,10 @@ impl Position for Chess {
     }
     fn turn(&self) -> usize {
         self.turn.index()
+    }
+
+    fn fullmove_number(&self) -> u32 {
+        self.fullmove
     }
 
     /// A move may not leave its own King in check: it never loses at once.

@@ -1,6 +1,7 @@
 //! Render-ready description ([`Describe`]) of a Hyperspace position: the board, and the
 //! pieces in flight with their landing squares and turns left (HS-3).
 
+use dimchess_core::Position;
 use dimchess_core::layout::{CellRef, Describe, InFlight as FlightLayout, Layout, Player};
 use dimchess_fide::layout::{board_layout, notes, piece_layout};
 use dimchess_fide::moves::castling;

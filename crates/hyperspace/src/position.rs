@@ -118,11 +118,6 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
         self.halfmove
     }
 
-    /// The fullmove number.
-    pub fn fullmove_number(&self) -> u32 {
-        self.fullmove
-    }
-
     /// Whether `color` still has its king, on the board or in flight (HS-24).
     pub fn has_king(&self, color: Color) -> bool {
         self.board.pieces(color, Role::King).any() || self.flight.king(color).is_some()
@@ -182,6 +177,10 @@ impl<const OPTIONAL: bool> Position for HyperspacePosition<OPTIONAL> {
 
     fn turn(&self) -> usize {
         self.turn.index()
+    }
+
+    fn fullmove_number(&self) -> u32 {
+        self.fullmove
     }
 
     fn outcome(&self) -> Option<Outcome> {

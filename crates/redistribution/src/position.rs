@@ -170,12 +170,6 @@ impl Redistribution {
         self.halfmove
     }
 
-    /// The fullmove number: starts at 1, +1 after each Black move.
-    #[inline]
-    pub fn fullmove_number(&self) -> u32 {
-        self.fullmove
-    }
-
     /// The cell of `color`'s Emperor.
     #[inline]
     pub fn emperor(&self, color: Color) -> Cell {
@@ -331,6 +325,10 @@ impl Position for Redistribution {
 
     fn turn(&self) -> usize {
         self.turn.index()
+    }
+
+    fn fullmove_number(&self) -> u32 {
+        self.fullmove
     }
 
     /// A move may not leave its own Emperor in check (RD-12): it never loses at once.

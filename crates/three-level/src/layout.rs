@@ -2,6 +2,7 @@
 //! 2 and 3 side by side (TL-1), cells named `1a1` .. `3h8`, four players in turn order
 //! (TL-4), eliminated players and en-passant records as notes.
 
+use dimchess_core::Position;
 use dimchess_core::layout::{BoardLayout, Describe, Layout, PieceLayout, Player};
 
 use crate::geometry::{cell_at, cell_name};

@@ -166,11 +166,6 @@ impl<R: Rules> ThreeLevelPosition<R> {
         self.halfmove
     }
 
-    /// The fullmove number (TL-14 step 8).
-    pub fn fullmove_number(&self) -> u32 {
-        self.fullmove
-    }
-
     /// The number of live players.
     pub fn live_count(&self) -> u32 {
         4 - self.eliminated.count_ones()
@@ -597,6 +592,12 @@ impl<R: Rules> Position for ThreeLevelPosition<R> {
 
     fn turn(&self) -> usize {
         self.side as usize
+    }
+
+    /// TL-14 step 8: one more each time the turn passes to a seat earlier in the order Red,
+    /// Blue, Yellow, Green (a new round).
+    fn fullmove_number(&self) -> u32 {
+        self.fullmove
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -21,7 +21,8 @@
 //! (the reason of a finished two-player game: `checkmate`, `resignation` ...) and the other
 //! tags in the order they were set. The moves follow in the variant's notation
 //! ([`Position::move_notation`](crate::Position::move_notation): SAN in fide, the canonical move text elsewhere), numbered
-//! once per round of play (`12.`, or `12...` when the record starts after the first seat), in
+//! by the fullmove number of the position before them, once per round of play (`12.`, or
+//! `12...` when the record starts after the first seat: a `FEN` of move 12, Black to move), in
 //! lines of at most 80 characters, and the result: `1-0`, `0-1`, `1/2-1/2` or `*` for two
 //! players; for four, the result text of the rules (`draw by the clock`).
 //!

@@ -42,6 +42,31 @@ fn start_from_a_fen_with_black_to_move() {
 }
 
 #[test]
+fn moves_are_numbered_from_the_fen_fullmove_number() {
+    // White to move at move 5 (the FEN's last field), then Black to move at move 12.
+    for (fen, moves, text) in [
+        (
+            "rnbqk2r/ppp1bppp/3ppn2/8/8/1P4PP/P1PPPPB1/RNBQK1NR w KQkq - 3 5",
+            ["d2d4", "a7a5", "g1f3"],
+            "\n5. d4 a5 6. Nf3 *\n",
+        ),
+        (
+            "4k3/8/8/8/8/8/4P3/4K3 b - - 0 12",
+            ["e8d7", "e2e4", "d7e6"],
+            "\n12... Kd7 13. e4 Ke6 *\n",
+        ),
+    ] {
+        let mut g = Game::new(registry::parse("fide", fen).unwrap());
+        for m in moves {
+            g.play_text(m).unwrap();
+        }
+        let record = g.to_record();
+        assert!(record.contains(text), "{record}");
+        assert_eq!(Game::from_record(&record).unwrap().position(), g.position());
+    }
+}
+
+#[test]
 fn undo_and_refusals() {
     let mut g = Game::new(fide());
     g.play_text("e2e4").unwrap();
@@ -579,5 +604,18 @@ mod pgn {
             "{text}"
         );
         assert_eq!(Game::from_record(&text).unwrap().position(), g.position());
+
+        // From Blue's move of round 1: `1...`, and round 2 starts with Red.
+        let mut start = registry::start("three-level").unwrap();
+        start.play_text("1b21d1").unwrap();
+        let mut g = Game::new(start);
+        for m in ["1g21e1", "1g71e8", "1b71d8", "1d11b2"] {
+            g.play_text(m).unwrap();
+        }
+        let text = g.to_record();
+        assert!(
+            text.ends_with("\n1... 1g21e1 1g71e8 1b71d8 2. 1d11b2 *\n"),
+            "{text}"
+        );
     }
 }

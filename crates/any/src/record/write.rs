@@ -63,8 +63,6 @@ impl Game {
             }
         }
         s.push('\n');
-        let players = self.seats();
-        let first = start.turn() % players;
         let mut line = String::new();
         let mut push = |token: &str, s: &mut String| {
             if !line.is_empty() && line.len() + 1 + token.len() > LINE {
@@ -77,13 +75,19 @@ impl Game {
             }
             line.push_str(token);
         };
+        // Each move is numbered by its position's fullmove number: `12.` where a round starts,
+        // `12...` when the record starts after the round's first seat.
+        let mut round = None;
         for (i, pos) in self.positions_before_moves().enumerate() {
-            let seat = (first + i) % players;
-            let round = (first + i) / players + 1;
-            if seat == 0 {
-                push(&format!("{round}."), &mut s);
-            } else if i == 0 {
-                push(&format!("{round}..."), &mut s);
+            let number = pos.fullmove_number();
+            if round != Some(number) {
+                let dots = if i == 0 && pos.turn() != 0 {
+                    "..."
+                } else {
+                    "."
+                };
+                push(&format!("{number}{dots}"), &mut s);
+                round = Some(number);
             }
             push(&pos.move_notation(self.move_at(i)), &mut s);
         }

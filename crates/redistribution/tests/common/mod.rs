@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use dimchess_core::Position;
 use dimchess_redistribution::{Cell, Color, Component, Components, Piece, Redistribution, Role};
 
 /// The component of the vector `from → to`, straight from §2: how many coordinates change
