@@ -10,6 +10,8 @@ use dimchess_core::Bitboard64;
 use dimchess_core::eval::{Capture, Evaluate};
 use dimchess_core::tune::{Parameter, Tune};
 
+mod structure;
+
 use crate::attacks;
 use crate::board::Board;
 use crate::moves::{Move, MoveKind};
@@ -198,9 +200,18 @@ fn tapered_placement(color: Color, role: Role, sq: usize) -> (i32, i32) {
     }
 }
 
-/// The mobility of `color`'s Knights, Bishops, Rooks and Queens (middlegame, endgame): per
-/// piece, the squares it attacks that hold no piece of its own and no enemy Pawn attacks,
-/// less a typical count (4, 6, 7, 13), times a weight per piece (ours, untuned).
+/// What an attacker of the enemy King counts in [`mobility`] for each square of the King's
+/// zone it attacks (at most 3): Knight, Bishop, Rook, Queen.
+const KING_ATTACK_WEIGHT: [i32; 4] = [2, 2, 3, 5];
+
+/// The mobility of `color`'s Knights, Bishops, Rooks and Queens, and their attack on the enemy
+/// King (middlegame, endgame); weights ours, untuned.
+/// - Mobility: per piece, the squares it attacks that hold no piece of its own and no enemy
+///   Pawn attacks, less a typical count (4, 6, 7, 13), times a weight per piece.
+/// - King attack (middlegame only, and only while `color` has a Queen): each piece that
+///   attacks a square of the enemy King's zone (its square and the squares it attacks) adds
+///   [`KING_ATTACK_WEIGHT`] per square; with two attackers or more the bonus is the square of
+///   the sum over 4 (at most 400), so that one attacker counts nothing and several a lot.
 fn mobility(board: &Board, color: Color) -> (i32, i32) {
     let them = color.other();
     let mut pawn_attacks = Bitboard64::EMPTY;
@@ -208,27 +219,43 @@ fn mobility(board: &Board, color: Color) -> (i32, i32) {
         pawn_attacks |= attacks::pawn(them, Square::from_index(sq));
     }
     let area = !(board.by_color(color) | pawn_attacks);
+    let zone = match board.king_of(them) {
+        Some(king) if board.pieces(color, Role::Queen).any() => {
+            attacks::king(king).with(king.index())
+        }
+        _ => Bitboard64::EMPTY,
+    };
     let occupied = board.occupied();
     let (mut mg, mut eg) = (0, 0);
-    for (role, typical, wm, we) in [
-        (Role::Knight, 4, 4, 4),
-        (Role::Bishop, 6, 5, 5),
-        (Role::Rook, 7, 2, 4),
-        (Role::Queen, 13, 1, 2),
+    let (mut units, mut attackers) = (0, 0);
+    for (role, typical, wm, we, weight) in [
+        (Role::Knight, 4, 4, 4, KING_ATTACK_WEIGHT[0]),
+        (Role::Bishop, 6, 5, 5, KING_ATTACK_WEIGHT[1]),
+        (Role::Rook, 7, 2, 4, KING_ATTACK_WEIGHT[2]),
+        (Role::Queen, 13, 1, 2, KING_ATTACK_WEIGHT[3]),
     ] {
         for sq in board.pieces(color, role) {
-            let reach = attacks::attacks(role, color, Square::from_index(sq), occupied) & area;
-            let n = reach.count() as i32 - typical;
+            let attacked = attacks::attacks(role, color, Square::from_index(sq), occupied);
+            let n = (attacked & area).count() as i32 - typical;
             mg += wm * n;
             eg += we * n;
+            let hits = (attacked & zone).count() as i32;
+            if hits > 0 {
+                attackers += 1;
+                units += weight * hits.min(3);
+            }
         }
+    }
+    if attackers >= 2 {
+        mg += (units * units / 4).min(400);
     }
     (mg, eg)
 }
 
 /// The material and placement of `color`'s pieces on a FIDE board, tapered from the
 /// middlegame values of [`tapered`] to its endgame values by the board's [`phase`], a pair
-/// of Bishops and the pieces' mobility.
+/// of Bishops, the pieces' mobility and attack on the enemy King, and the terms of the pawn
+/// structure (passed, isolated and doubled Pawns, Rooks on open files, the King's shelter).
 pub fn tapered_strength(board: &Board, color: Color) -> i32 {
     tapered_strength_of(board, color, &TAPERED_VALUES)
 }
@@ -265,8 +292,9 @@ fn tapered_strength_of(board: &Board, color: Color, values: &[i32; 12]) -> i32 {
         eg += values[11];
     }
     let (m, e) = mobility(board, color);
-    mg += m;
-    eg += e;
+    let (sm, se) = structure::structure(board, color);
+    mg += m + sm;
+    eg += e + se;
     let p = phase(board);
     (mg * p + eg * (24 - p)) / 24
 }
