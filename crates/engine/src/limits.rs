@@ -61,18 +61,40 @@ impl Limits {
     /// left or `time / moves_to_go`, plus most of the increment, never more than half the
     /// time left), less a small margin for answering.
     pub(crate) fn budget(&self) -> Option<Duration> {
+        self.time().map(|(t, _)| t)
+    }
+
+    /// When iterative deepening starts no new iteration: once half the budget has passed
+    /// (the next would not finish) when the clock sets the budget, so that the time saved
+    /// stays on the clock for later moves. A movetime alone sets none: its time is this
+    /// move's to use (UCI's `go movetime` searches exactly that long), and an iteration cut
+    /// short by it still plays a move that beat the last iteration's best.
+    pub(crate) fn soft_budget(&self) -> Option<Duration> {
+        match self.time()? {
+            (t, true) => Some(t / 2),
+            (_, false) => None,
+        }
+    }
+
+    /// [`Limits::budget`], and whether the clock set it (rather than the movetime).
+    fn time(&self) -> Option<(Duration, bool)> {
         let from_clock = self.clock.map(|c| {
             let share = c.time / c.moves_to_go.unwrap_or(30).clamp(1, 30);
             let t = share + c.increment * 3 / 4;
             t.min(c.time / 2)
         });
-        let t = match (self.movetime, from_clock) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }?;
+        let (t, clock) = match (self.movetime, from_clock) {
+            (Some(a), Some(b)) => (a.min(b), b < a),
+            (Some(a), None) => (a, false),
+            (None, Some(b)) => (b, true),
+            (None, None) => return None,
+        };
         // A margin for the answer itself: 2 ms or a twentieth, whichever is more, at most 20 ms.
         let margin = (t / 20).clamp(Duration::from_millis(2), Duration::from_millis(20));
-        Some(t.saturating_sub(margin).max(Duration::from_millis(1)))
+        Some((
+            t.saturating_sub(margin).max(Duration::from_millis(1)),
+            clock,
+        ))
     }
 }
 
@@ -95,5 +117,36 @@ mod tests {
         let b = l.budget().unwrap();
         assert!(b < Duration::from_millis(1000) && b >= Duration::from_millis(950));
         assert_eq!(Limits::depth(3).budget(), None);
+    }
+
+    #[test]
+    fn only_a_clock_stops_iterations_early() {
+        let clock = Clock {
+            time: Duration::from_secs(60),
+            increment: Duration::ZERO,
+            moves_to_go: None,
+        };
+        let on_clock = Limits {
+            clock: Some(clock),
+            ..Limits::default()
+        };
+        assert_eq!(
+            on_clock.soft_budget(),
+            on_clock.budget().map(|b| b / 2),
+            "a clock's share: half of it"
+        );
+        assert_eq!(Limits::movetime_ms(100).soft_budget(), None);
+        // Both: the smaller decides.
+        let both = Limits {
+            movetime: Some(Duration::from_secs(10)),
+            ..on_clock
+        };
+        assert_eq!(both.soft_budget(), on_clock.soft_budget());
+        let both = Limits {
+            movetime: Some(Duration::from_millis(100)),
+            ..on_clock
+        };
+        assert_eq!(both.soft_budget(), None);
+        assert_eq!(Limits::depth(3).soft_budget(), None);
     }
 }

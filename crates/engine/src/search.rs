@@ -329,7 +329,7 @@ impl<X: PlyNode> Run<'_, X> {
 
     /// Iterative deepening: `iteration(self, depth)` for depths 1, 2 ... up to the limit's
     /// depth, until an iteration returns false (it was stopped, or its result is final) or
-    /// half the time budget has passed when an iteration ends (the next would not finish).
+    /// the soft budget has passed when an iteration ends ([`Limits::soft_budget`]).
     /// `thread` is the searching thread (0: the main one): an odd-numbered helper searches
     /// each iteration one deeper ([`thread_depth`]).
     pub(crate) fn deepen(
@@ -342,7 +342,7 @@ impl<X: PlyNode> Run<'_, X> {
             .depth
             .unwrap_or(MAX_PLY as u32 - 8)
             .clamp(1, MAX_PLY as u32 - 8);
-        let soft = limits.budget().map(|b| b / 2);
+        let soft = limits.soft_budget();
         for depth in 1..=max_depth {
             if !iteration(self, thread_depth(thread, depth, max_depth)) {
                 break;
