@@ -20,7 +20,7 @@
 //! ```
 //! use dimchess_arena::tune::{SelfPlay, fit, fit_scale, mse, self_play};
 //! let fide = dimchess_any::registry::find("fide").unwrap();
-//! let options = SelfPlay { games: 2, nodes: 50, max_plies: 40, ..SelfPlay::default() };
+//! let options = SelfPlay { games: 4, nodes: 50, max_plies: 60, ..SelfPlay::default() };
 //! let samples = self_play(fide, &options, |_, _| {}).unwrap();
 //! assert!(!samples.is_empty());
 //! let current: Vec<i32> = fide.start_position().tune_parameters().iter().map(|p| p.value).collect();
