@@ -78,6 +78,20 @@ pub fn pawn(color: Color, sq: Square) -> Bitboard64 {
     Bitboard64::from_bits(PAWN_ATTACKS[color.index() & 1][sq.index() & 63])
 }
 
+/// The a-file.
+pub(crate) const FILE_A: u64 = 0x0101_0101_0101_0101;
+/// The h-file.
+pub(crate) const FILE_H: u64 = FILE_A << 7;
+
+/// Every square the pawns `pawns` of `color` attack.
+#[inline(always)]
+pub(crate) fn pawns(color: Color, pawns: u64) -> u64 {
+    match color {
+        Color::White => ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9),
+        Color::Black => ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7),
+    }
+}
+
 /// The squares a rook on `sq` attacks with `occupied` blocking.
 #[inline]
 pub fn rook(sq: Square, occupied: Bitboard64) -> Bitboard64 {

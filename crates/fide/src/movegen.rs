@@ -5,15 +5,13 @@
 use dimchess_core::Bitboard64;
 use dimchess_core::cpu::Cpu;
 
-use crate::attacks;
+use crate::attacks::{self, FILE_A, FILE_H};
 use crate::moves::{Move, MoveKind, castling};
 use crate::position::Chess;
 use crate::types::{Color, Role, Square};
 
 const RANK_1: u64 = 0xff;
 const RANK_8: u64 = 0xff << 56;
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
 
 /// Where generated moves go.
 pub(crate) trait Sink {
@@ -115,10 +113,7 @@ impl Chess {
     fn danger<C: Cpu>(&self, them: Color, occ: Bitboard64, cpu: C) -> Bitboard64 {
         let b = &self.board;
         let pawns = b.pieces(them, Role::Pawn).bits();
-        let mut d = match them {
-            Color::White => ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9),
-            Color::Black => ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7),
-        };
+        let mut d = attacks::pawns(them, pawns);
         for sq in b.pieces(them, Role::Knight) {
             d |= attacks::knight(Square::from_index(sq)).bits();
         }

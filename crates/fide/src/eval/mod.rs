@@ -214,10 +214,8 @@ const KING_ATTACK_WEIGHT: [i32; 4] = [2, 2, 3, 5];
 ///   the sum over 4 (at most 400), so that one attacker counts nothing and several a lot.
 fn mobility(board: &Board, color: Color) -> (i32, i32) {
     let them = color.other();
-    let mut pawn_attacks = Bitboard64::EMPTY;
-    for sq in board.pieces(them, Role::Pawn) {
-        pawn_attacks |= attacks::pawn(them, Square::from_index(sq));
-    }
+    let pawn_attacks =
+        Bitboard64::from_bits(attacks::pawns(them, board.pieces(them, Role::Pawn).bits()));
     let area = !(board.by_color(color) | pawn_attacks);
     let zone = match board.king_of(them) {
         Some(king) if board.pieces(color, Role::Queen).any() => {

@@ -2,11 +2,9 @@
 //! files and the pawn shelter before a King. Every weight is ours and untuned, a (middlegame,
 //! endgame) pair.
 
+use crate::attacks::FILE_A;
 use crate::board::Board;
 use crate::types::{Color, Role};
-
-/// The a-file.
-const FILE_A: u64 = 0x0101_0101_0101_0101;
 
 /// A passed Pawn's bonus by its rank counted from its own side (0 to 7).
 const PASSED: [(i32, i32); 8] = [
