@@ -7,6 +7,7 @@
 //! how a child is searched. Beside it: the opponents' layer of BRS+ and the two-player
 //! quiescence.
 
+use arrayvec::ArrayVec;
 use dimchess_core::Evaluate;
 
 use crate::engine::MoveRun;
@@ -250,6 +251,9 @@ impl<P: Evaluate> MoveRun<'_, P> {
         // Late-move pruning: quiet moves beyond this many are not searched near the horizon.
         let late = (3 + depth * depth) / (2 - i32::from(f.improving));
         let mut quiets = 0;
+        // The history entries of the quiet moves searched so far: they lose what a quiet
+        // move that cuts off gains.
+        let mut tried = ArrayVec::<u32, 64>::new();
         self.e.path.push(raw);
         for i in 0..n {
             let (s, mv) = self.next_move(ply, i);
@@ -268,6 +272,9 @@ impl<P: Evaluate> MoveRun<'_, P> {
                 }
             }
             quiets += i32::from(quiet);
+            // Quiet moves, the hash move among them, earn and lose history.
+            let historic = quiet || (Some(mv) == hash_move && pos.capture(mv).is_none());
+            let index = pos.move_key(mv) % HISTORY as u32;
             let mut child = pos.clone();
             child.play_unchecked(mv);
             let score = N::child(self, &child, &f, i, s);
@@ -291,12 +298,14 @@ impl<P: Evaluate> MoveRun<'_, P> {
                     self.update_pv(ply, mv);
                 }
                 if f.alpha >= f.beta {
-                    if !ordering::is_noisy(s) {
-                        let index = pos.move_key(mv) as usize % HISTORY;
-                        self.reward(ply, mv, index, depth);
+                    if historic {
+                        self.reward_quiet(ply, mv, index, &tried, depth);
                     }
                     break;
                 }
+            }
+            if historic {
+                let _ = tried.try_push(index);
             }
         }
         self.e.path.pop();

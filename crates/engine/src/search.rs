@@ -402,7 +402,42 @@ impl<X: PlyNode> Run<'_, X> {
         let h = &mut self.e.history[index];
         *h = (*h + depth * depth).min(1 << 20);
     }
+
+    /// A quiet move caused a cut-off at `ply` after the quiet moves whose history entries are
+    /// `tried` failed to: it becomes the first killer, its history entry `index` rises and
+    /// theirs fall by the same bonus, growing with `depth`. Each entry moves by less the
+    /// nearer it already is to ±[`HISTORY_MAX`] ("history gravity"), so that it stays in
+    /// bounds and recent results weigh more.
+    pub(crate) fn reward_quiet(
+        &mut self,
+        ply: usize,
+        killer: X::Killer,
+        index: u32,
+        tried: &[u32],
+        depth: i32,
+    ) {
+        let k = &mut self.e.plies[ply].killers;
+        if k[0] != Some(killer) {
+            k[1] = k[0];
+            k[0] = Some(killer);
+        }
+        let bonus = (20 * depth * depth).min(2000);
+        self.nudge_history(index, bonus);
+        for &t in tried {
+            self.nudge_history(t, -bonus);
+        }
+    }
+
+    /// Moves history entry `index` by `delta`, damped by how near it is to ±[`HISTORY_MAX`].
+    #[inline]
+    fn nudge_history(&mut self, index: u32, delta: i32) {
+        let h = &mut self.e.history[index as usize];
+        *h += delta - *h * delta.abs() / HISTORY_MAX;
+    }
 }
+
+/// The bound of a history score of the search over positions ([`Run::reward_quiet`]).
+pub(crate) const HISTORY_MAX: i32 = 16_384;
 
 /// [`Error::GameOver`] if the game has ended in `pos`.
 pub(crate) fn check_not_over<P: Position>(pos: &P) -> Result<(), Error> {

@@ -420,7 +420,8 @@ impl Evaluate for Chess {
     }
 
     fn move_key(&self, mv: Move) -> u32 {
-        (mv.from.index() * 64 + mv.to.index()) as u32
+        // By side, from and to ("butterfly" history).
+        (self.turn as usize * 4096 + mv.from.index() * 64 + mv.to.index()) as u32
     }
 }
 
