@@ -74,6 +74,25 @@ pub trait Evaluate: Position {
         })
     }
 
+    /// Lists into `moves` (cleared first) every legal move that captures or promotes (those
+    /// whose [`Evaluate::capture`] is `Some`), in the order of [`Position::legal_moves`],
+    /// and perhaps other legal moves: a quiescence search keeps only the moves `capture`
+    /// knows. Returns whether the position has a legal move at all, so that the search still
+    /// sees a game that has ended. The default lists every legal move; a variant overrides it
+    /// where it can skip the quiet ones for less.
+    ///
+    /// ```
+    /// use dimchess_core::Evaluate;
+    /// use dimchess_core::toy::TakeAway;
+    /// let pos = TakeAway::new(1, 2);
+    /// let mut moves = Default::default();
+    /// assert!(pos.noisy_moves(&mut moves));
+    /// ```
+    fn noisy_moves(&self, moves: &mut Self::MoveList) -> bool {
+        self.legal_moves(moves);
+        !moves.is_empty()
+    }
+
     /// The number of plies before the rules themselves draw the game by a clock (a halfmove
     /// counter), if such a rule applies; `Some(0)` when the next turn would already be
     /// drawn. A search mixes this distance into its table key whenever it is within reach,

@@ -472,13 +472,20 @@ impl<P: Evaluate> MoveRun<'_, P> {
         {
             return h.score;
         }
-        pos.legal_moves(&mut self.e.plies[ply].node.moves);
-        if self.e.plies[ply].node.moves.is_empty() {
+        // In check every evasion is searched and there is no standing pat; out of it, only
+        // captures and promotions.
+        let in_check = pos.in_check();
+        let moves = &mut self.e.plies[ply].node.moves;
+        let any = if in_check {
+            pos.legal_moves(moves);
+            !moves.is_empty()
+        } else {
+            pos.noisy_moves(moves)
+        };
+        if !any {
             return Self::terminal(pos, pos.turn(), ply);
         }
         let alpha0 = alpha;
-        // In check every evasion is searched and there is no standing pat.
-        let in_check = pos.in_check();
         let stand = if in_check {
             -INFINITY
         } else {

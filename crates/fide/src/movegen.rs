@@ -81,6 +81,42 @@ impl<B: dimchess_core::MoveBuffer<Move>> Sink for Lister<'_, B> {
     }
 }
 
+/// Lists only the captures and promotions (en passant among them, castling not) into a
+/// buffer, and notes whether there was any legal move at all: the moves of a quiescence
+/// search.
+pub(crate) struct NoisyLister<'a, B: dimchess_core::MoveBuffer<Move>> {
+    /// Where the captures and promotions go.
+    pub moves: &'a mut B,
+    /// The squares of the side not to move.
+    pub theirs: u64,
+    /// Whether a legal move of any kind was generated.
+    pub any: bool,
+}
+
+impl<B: dimchess_core::MoveBuffer<Move>> Sink for NoisyLister<'_, B> {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, targets: Bitboard64) {
+        self.any |= targets.any();
+        let captures = Bitboard64::from_bits(targets.bits() & self.theirs);
+        Lister(&mut *self.moves).piece(from, captures);
+    }
+    #[inline(always)]
+    fn pawns(&mut self, targets: u64, delta: i8, kind: MoveKind) {
+        self.any |= targets != 0;
+        if matches!(kind, MoveKind::Normal) {
+            let noisy = targets & (self.theirs | RANK_1 | RANK_8);
+            Lister(&mut *self.moves).pawns(noisy, delta, kind);
+        }
+    }
+    #[inline(always)]
+    fn one(&mut self, mv: Move) {
+        self.any = true;
+        if matches!(mv.kind, MoveKind::EnPassant) {
+            self.moves.push(mv);
+        }
+    }
+}
+
 #[inline(always)]
 fn shift(b: u64, delta: i8) -> u64 {
     if delta >= 0 { b << delta } else { b >> -delta }

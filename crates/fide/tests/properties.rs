@@ -1,9 +1,10 @@
 //! Property tests over random games: copy-make leaves the parent untouched, the incremental
 //! hash equals the hash from scratch, FEN and UCI texts round-trip, every legal move is legal
-//! by the parser too, and the legal list agrees with a play-and-test reference.
+//! by the parser too, the legal list agrees with a play-and-test reference, and the noisy
+//! list is the legal list's captures and promotions.
 
-use dimchess_core::Position;
 use dimchess_core::zobrist::SplitMix64;
+use dimchess_core::{Evaluate, Position};
 use dimchess_fide::{Chess, Color, Moves, Role};
 use proptest::prelude::*;
 
@@ -24,6 +25,14 @@ fn check_position(pos: &Chess, exhaustive: bool) {
     assert_eq!(&again, pos);
     let moves = pos.moves();
     assert_eq!(moves.len() as u64, pos.count_legal_moves());
+    let mut noisy = Moves::new();
+    let any = pos.noisy_moves(&mut noisy);
+    assert_eq!(any, !moves.is_empty(), "{pos}");
+    let captures: Vec<_> = moves
+        .iter()
+        .filter(|&&m| pos.capture(m).is_some())
+        .collect();
+    assert_eq!(noisy.iter().collect::<Vec<_>>(), captures, "{pos}");
     for &m in &moves {
         assert_eq!(pos.parse_move(&pos.move_text(m)), Ok(m), "{pos} {m}");
         assert!(

@@ -7,6 +7,7 @@
 //! queens are on.
 
 use dimchess_core::Bitboard64;
+use dimchess_core::cpu::Portable;
 use dimchess_core::eval::{Capture, Evaluate};
 use dimchess_core::tune::{Parameter, Tune};
 
@@ -14,8 +15,9 @@ mod structure;
 
 use crate::attacks;
 use crate::board::Board;
+use crate::movegen::NoisyLister;
 use crate::moves::{Move, MoveKind};
-use crate::position::Chess;
+use crate::position::{Chess, Moves};
 use crate::types::{Color, Role, Square};
 
 /// The value of a Pawn, Knight, Bishop, Rook and Queen in centipawns, in [`Role::ALL`] order
@@ -417,6 +419,18 @@ impl Evaluate for Chess {
 
     fn see_ge(&self, mv: Move, threshold: i32) -> bool {
         see_ge_on(&self.board, self.turn, mv, threshold)
+    }
+
+    /// The captures and promotions only, generated as [`Position::legal_moves`] does.
+    fn noisy_moves(&self, moves: &mut Moves) -> bool {
+        moves.clear();
+        let mut sink = NoisyLister {
+            moves,
+            theirs: self.board.by_color(self.turn.other()).bits(),
+            any: false,
+        };
+        self.generate(&mut sink, Portable);
+        sink.any
     }
 
     fn move_key(&self, mv: Move) -> u32 {
