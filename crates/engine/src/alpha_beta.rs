@@ -251,8 +251,8 @@ impl<P: Evaluate> MoveRun<'_, P> {
         // Late-move pruning: quiet moves beyond this many are not searched near the horizon.
         let late = (3 + depth * depth) / (2 - i32::from(f.improving));
         let mut quiets = 0;
-        // The history entries of the quiet moves searched so far: they lose what a quiet
-        // move that cuts off gains.
+        // The history entries of the quiet moves searched so far (the first 64): they lose
+        // what a quiet move that cuts off gains.
         let mut tried = ArrayVec::<u32, 64>::new();
         self.e.path.push(raw);
         for i in 0..n {

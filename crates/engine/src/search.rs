@@ -394,11 +394,7 @@ impl<X: PlyNode> Run<'_, X> {
     /// history entry `index` gains `depth²`.
     #[inline]
     pub(crate) fn reward(&mut self, ply: usize, killer: X::Killer, index: usize, depth: i32) {
-        let k = &mut self.e.plies[ply].killers;
-        if k[0] != Some(killer) {
-            k[1] = k[0];
-            k[0] = Some(killer);
-        }
+        self.push_killer(ply, killer);
         let h = &mut self.e.history[index];
         *h = (*h + depth * depth).min(1 << 20);
     }
@@ -416,15 +412,21 @@ impl<X: PlyNode> Run<'_, X> {
         tried: &[u32],
         depth: i32,
     ) {
-        let k = &mut self.e.plies[ply].killers;
-        if k[0] != Some(killer) {
-            k[1] = k[0];
-            k[0] = Some(killer);
-        }
+        self.push_killer(ply, killer);
         let bonus = (20 * depth * depth).min(2000);
         self.nudge_history(index, bonus);
         for &t in tried {
             self.nudge_history(t, -bonus);
+        }
+    }
+
+    /// `killer` becomes the first killer of `ply`, and the first, if it differs, the second.
+    #[inline]
+    fn push_killer(&mut self, ply: usize, killer: X::Killer) {
+        let k = &mut self.e.plies[ply].killers;
+        if k[0] != Some(killer) {
+            k[1] = k[0];
+            k[0] = Some(killer);
         }
     }
 

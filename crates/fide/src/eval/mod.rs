@@ -421,7 +421,8 @@ impl Evaluate for Chess {
         see_ge_on(&self.board, self.turn, mv, threshold)
     }
 
-    /// The captures and promotions only, generated as [`Position::legal_moves`] does.
+    /// The captures and promotions only, generated as
+    /// [`dimchess_core::Position::legal_moves`] does.
     fn noisy_moves(&self, moves: &mut Moves) -> bool {
         moves.clear();
         let mut sink = NoisyLister {
