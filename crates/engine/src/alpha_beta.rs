@@ -274,7 +274,11 @@ impl<P: Evaluate> MoveRun<'_, P> {
             quiets += i32::from(quiet);
             // Quiet moves, the hash move among them, earn and lose history.
             let historic = quiet || (Some(mv) == hash_move && pos.capture(mv).is_none());
-            let index = pos.move_key(mv) % HISTORY as u32;
+            let index = if historic {
+                pos.move_key(mv) % HISTORY as u32
+            } else {
+                0
+            };
             let mut child = pos.clone();
             child.play_unchecked(mv);
             let score = N::child(self, &child, &f, i, s);
