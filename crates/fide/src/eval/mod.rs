@@ -12,6 +12,8 @@ use dimchess_core::eval::{Capture, Evaluate};
 use dimchess_core::tune::{Parameter, Tune};
 
 mod structure;
+mod tuned;
+pub mod weights;
 
 use crate::attacks;
 use crate::board::Board;
@@ -111,94 +113,42 @@ pub fn phase(board: &Board) -> i32 {
     (minor + 2 * rooks + 4 * queens).min(24)
 }
 
-/// The tunable constants of [`tapered_strength`], in the order of [`TAPERED_NAMES`]: the
-/// middlegame and endgame base values of Pawn, Knight, Bishop, Rook and Queen, then the
-/// middlegame and endgame bonus for a pair of Bishops.
-pub const TAPERED_VALUES: [i32; 12] = [90, 120, 305, 292, 330, 318, 480, 525, 930, 950, 25, 45];
+/// What an evaluation adds up: the middlegame and endgame sums of the weights of the terms
+/// it counts, and (when tuning) how many times it counted each term.
+struct Acc<'a, T: Trace> {
+    values: &'a [i32; 2 * weights::TERMS],
+    mg: i32,
+    eg: i32,
+    trace: T,
+}
 
-/// The names of [`TAPERED_VALUES`] as tunable parameters.
-pub const TAPERED_NAMES: [&str; 12] = [
-    "pawn mg",
-    "pawn eg",
-    "knight mg",
-    "knight eg",
-    "bishop mg",
-    "bishop eg",
-    "rook mg",
-    "rook eg",
-    "queen mg",
-    "queen eg",
-    "bishop pair mg",
-    "bishop pair eg",
-];
-
-/// The middlegame and endgame value of a `color` piece of `role` on square index `sq`: the
-/// piece's base value ([`TAPERED_VALUES`]) plus its placement, each a table made from a few
-/// rules (ours, not tuned yet). Pawns gain as they advance, far more in the endgame;
-/// Knights, Bishops and (in the endgame) the Queen in the centre; Rooks on the seventh rank;
-/// the King sheltered by its castled corner in the middlegame and in the centre in the
-/// endgame.
-#[inline]
-pub fn tapered(color: Color, role: Role, sq: usize) -> (i32, i32) {
-    let (m, e) = tapered_placement(color, role, sq);
-    match role {
-        Role::King => (m, e),
-        r => (
-            TAPERED_VALUES[2 * r.index()] + m,
-            TAPERED_VALUES[2 * r.index() + 1] + e,
-        ),
+impl<T: Trace> Acc<'_, T> {
+    /// Counts `term` `n` times.
+    #[inline(always)]
+    fn add(&mut self, term: usize, n: i32) {
+        self.mg += self.values[2 * term] * n;
+        self.eg += self.values[2 * term + 1] * n;
+        self.trace.add(term, n);
     }
 }
 
-/// [`tapered`] without the base values: the placement terms alone.
-#[inline]
-fn tapered_placement(color: Color, role: Role, sq: usize) -> (i32, i32) {
-    let rank = if color == Color::White {
-        sq / 8
-    } else {
-        7 - sq / 8
-    };
-    let file = sq % 8;
-    let c = centre(sq);
-    match role {
-        Role::Pawn => {
-            const MG: [i32; 8] = [0, 0, 2, 6, 14, 25, 40, 0];
-            const EG: [i32; 8] = [0, 0, 5, 12, 25, 45, 80, 0];
-            let central = if c >= 2 && (2..=4).contains(&rank) {
-                12
-            } else {
-                0
-            };
-            let rim = if file == 0 || file == 7 { 5 } else { 0 };
-            (MG[rank] + central - rim, EG[rank])
-        }
-        Role::Knight => {
-            let back = if rank == 0 { 8 } else { 0 };
-            (8 * c - back, 6 * c)
-        }
-        Role::Bishop => {
-            let back = if rank == 0 { 5 } else { 0 };
-            (4 * c - back, 4 * c)
-        }
-        Role::Rook => {
-            let seventh = rank == 6;
-            let central = if rank == 0 && (3..=4).contains(&file) {
-                8
-            } else {
-                0
-            };
-            (20 * i32::from(seventh) + central, 12 * i32::from(seventh))
-        }
-        Role::Queen => (2 * c, 5 * c),
-        Role::King => {
-            let shelter = match (rank, file) {
-                (0, 1 | 2 | 6) => 20,
-                (0, _) => 0,
-                (1, _) => -15,
-                _ => -40 - 10 * rank as i32,
-            };
-            (shelter, 15 * c - 25)
-        }
+/// Where an evaluation reports the terms it counts: nowhere in a search (`()`), into
+/// [`Counts`] for tuning.
+trait Trace {
+    fn add(&mut self, term: usize, n: i32);
+}
+
+impl Trace for () {
+    #[inline(always)]
+    fn add(&mut self, _: usize, _: i32) {}
+}
+
+/// How many times each term counted.
+struct Counts([i32; weights::TERMS]);
+
+impl Trace for &mut Counts {
+    fn add(&mut self, term: usize, n: i32) {
+        self.0[term] += n;
     }
 }
 
@@ -207,14 +157,17 @@ fn tapered_placement(color: Color, role: Role, sq: usize) -> (i32, i32) {
 const KING_ATTACK_WEIGHT: [i32; 4] = [2, 2, 3, 5];
 
 /// The mobility of `color`'s Knights, Bishops, Rooks and Queens, and their attack on the enemy
-/// King (middlegame, endgame); weights ours, untuned.
+/// King.
 /// - Mobility: per piece, the squares it attacks that hold no piece of its own and no enemy
-///   Pawn attacks, less a typical count (4, 6, 7, 13), times a weight per piece.
-/// - King attack (middlegame only, and only while `color` has a Queen): each piece that
-///   attacks a square of the enemy King's zone (its square and the squares it attacks) adds
-///   [`KING_ATTACK_WEIGHT`] per square; with two attackers or more the bonus is the square of
-///   the sum over 4 (at most 400), so that one attacker counts nothing and several a lot.
-fn mobility(board: &Board, color: Color) -> (i32, i32) {
+///   Pawn attacks, less a typical count (4, 6, 7, 13), times its weight
+///   ([`weights::MOBILITY`]).
+/// - King attack (middlegame only, and only while `color` has a Queen; not tuned): each piece
+///   that attacks a square of the enemy King's zone (its square and the squares it attacks)
+///   adds [`KING_ATTACK_WEIGHT`] per square; with two attackers or more the bonus is the
+///   square of the sum over 4 (at most 400), so that one attacker counts nothing and several a
+///   lot.
+#[inline(always)]
+fn mobility<T: Trace>(board: &Board, color: Color, acc: &mut Acc<'_, T>) {
     let them = color.other();
     let pawn_attacks =
         Bitboard64::from_bits(attacks::pawns(them, board.pieces(them, Role::Pawn).bits()));
@@ -226,108 +179,109 @@ fn mobility(board: &Board, color: Color) -> (i32, i32) {
         _ => Bitboard64::EMPTY,
     };
     let occupied = board.occupied();
-    let (mut mg, mut eg) = (0, 0);
     let (mut units, mut attackers) = (0, 0);
-    for (role, typical, wm, we, weight) in [
-        (Role::Knight, 4, 4, 4, KING_ATTACK_WEIGHT[0]),
-        (Role::Bishop, 6, 5, 5, KING_ATTACK_WEIGHT[1]),
-        (Role::Rook, 7, 2, 4, KING_ATTACK_WEIGHT[2]),
-        (Role::Queen, 13, 1, 2, KING_ATTACK_WEIGHT[3]),
-    ] {
+    for (i, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+        .into_iter()
+        .enumerate()
+    {
         for sq in board.pieces(color, role) {
             let attacked = attacks::attacks(role, color, Square::from_index(sq), occupied);
-            let n = (attacked & area).count() as i32 - typical;
-            mg += wm * n;
-            eg += we * n;
+            let n = (attacked & area).count() as i32 - weights::MOBILITY_TYPICAL[i];
+            acc.add(weights::MOBILITY + i, n);
             let hits = (attacked & zone).count() as i32;
             if hits > 0 {
                 attackers += 1;
-                units += weight * hits.min(3);
+                units += KING_ATTACK_WEIGHT[i] * hits.min(3);
             }
         }
     }
     if attackers >= 2 {
-        mg += (units * units / 4).min(400);
+        acc.mg += (units * units / 4).min(400);
     }
-    (mg, eg)
 }
 
 /// The material and placement of `color`'s pieces on a FIDE board, tapered from the
-/// middlegame values of [`tapered`] to its endgame values by the board's [`phase`], a pair
-/// of Bishops, the pieces' mobility and attack on the enemy King, and the terms of the pawn
-/// structure (passed, isolated and doubled Pawns, Rooks on open files, the King's shelter).
+/// middlegame weights ([`weights::VALUES`]) to the endgame ones by the board's [`phase`]:
+/// material, piece-square tables, a pair of Bishops, the pieces' mobility and attack on the
+/// enemy King, and the terms of the pawn structure (passed, isolated and doubled Pawns, Rooks
+/// on open files, the King's shelter).
 pub fn tapered_strength(board: &Board, color: Color) -> i32 {
-    tapered_strength_of(board, color, &TAPERED_VALUES)
+    tapered_strength_of(board, color, &weights::VALUES, ())
 }
 
-/// [`tapered_strength`] with `values` in place of [`TAPERED_VALUES`] (in its order; values
+/// [`tapered_strength`] with `values` in place of [`weights::VALUES`] (in its order; values
 /// missing at the end keep their current ones, extra ones are ignored).
 pub fn tapered_strength_with(board: &Board, color: Color, values: &[i32]) -> i32 {
-    let mut all = TAPERED_VALUES;
+    let mut all = weights::VALUES;
     for (v, &w) in all.iter_mut().zip(values) {
         *v = w;
     }
-    tapered_strength_of(board, color, &all)
+    tapered_strength_of(board, color, &all, ())
 }
 
-/// [`tapered_strength`] over an array of values: a search's call reads the constants
-/// directly, without the bounds checks of a slice.
+/// [`tapered_strength`] over an array of values, reporting each term it counts to `trace`.
 #[inline(always)]
-fn tapered_strength_of(board: &Board, color: Color, values: &[i32; 12]) -> i32 {
-    let (mut mg, mut eg) = (0, 0);
+fn tapered_strength_of<T: Trace>(
+    board: &Board,
+    color: Color,
+    values: &[i32; 2 * weights::TERMS],
+    trace: T,
+) -> i32 {
+    let mut acc = Acc {
+        values,
+        mg: 0,
+        eg: 0,
+        trace,
+    };
+    // Black's squares mirrored by rank: each table is seen from its own side.
+    let flip = if color == Color::White { 0 } else { 56 };
     for role in Role::ALL {
-        let (bm, be) = if role == Role::King {
-            (0, 0)
-        } else {
-            (values[2 * role.index()], values[2 * role.index() + 1])
-        };
-        for sq in board.pieces(color, role) {
-            let (m, e) = tapered_placement(color, role, sq);
-            mg += bm + m;
-            eg += be + e;
+        let r = role.index();
+        let pieces = board.pieces(color, role);
+        if role != Role::King {
+            acc.add(weights::MATERIAL + r, pieces.count() as i32);
+        }
+        for sq in pieces {
+            acc.add(weights::PST + 64 * r + ((sq ^ flip) & 63), 1);
         }
     }
     if board.pieces(color, Role::Bishop).more_than_one() {
-        mg += values[10];
-        eg += values[11];
+        acc.add(weights::BISHOP_PAIR, 1);
     }
-    let (m, e) = mobility(board, color);
-    let (sm, se) = structure::structure(board, color);
-    mg += m + sm;
-    eg += e + se;
+    mobility(board, color, &mut acc);
+    structure::structure(board, color, &mut acc);
     let p = phase(board);
-    (mg * p + eg * (24 - p)) / 24
+    (acc.mg * p + acc.eg * (24 - p)) / 24
 }
 
-/// Writes the features of [`tapered_strength_with`]'s values into `features[0..12]`: each
-/// piece's middlegame base value counts `phase / 24`, its endgame one `(24 - phase) / 24`,
-/// and so does the bonus of a pair of Bishops.
-pub fn tapered_features(board: &Board, color: Color, features: &mut [f64]) {
+/// Writes the features of [`tapered_strength_with`]'s values into `features`: each term's
+/// middlegame weight counts the times the term counts times `phase / 24`, its endgame one
+/// times `(24 - phase) / 24`.
+fn tapered_features(board: &Board, color: Color, features: &mut [f64]) {
+    let mut counts = Counts([0; weights::TERMS]);
+    tapered_strength_of(board, color, &weights::VALUES, &mut counts);
     let p = f64::from(phase(board));
     let (wm, we) = (p / 24.0, (24.0 - p) / 24.0);
-    for role in &Role::ALL[..5] {
-        let n = f64::from(board.pieces(color, *role).count());
-        features[2 * role.index()] = n * wm;
-        features[2 * role.index() + 1] = n * we;
+    for (t, &n) in counts.0.iter().enumerate() {
+        features[2 * t] = f64::from(n) * wm;
+        features[2 * t + 1] = f64::from(n) * we;
     }
-    let pair = f64::from(u8::from(board.pieces(color, Role::Bishop).more_than_one()));
-    features[10] = pair * wm;
-    features[11] = pair * we;
 }
 
-/// FIDE's tunable parameters: [`TAPERED_VALUES`], named by [`TAPERED_NAMES`].
-const TUNED: [Parameter; 12] = {
-    let mut p = [Parameter::new("", 0); 12];
+/// FIDE's tunable parameters: [`weights::VALUES`], named by [`weights::NAMES`].
+static TUNED: [Parameter; 2 * weights::TERMS] = {
+    let mut p = [Parameter::new("", 0); 2 * weights::TERMS];
     let mut i = 0;
-    while i < 12 {
-        p[i] = Parameter::new(TAPERED_NAMES[i], TAPERED_VALUES[i]);
+    while i < p.len() {
+        p[i] = Parameter::new(weights::NAMES[i], weights::VALUES[i]);
         i += 1;
     }
     p
 };
 
-/// The base values of [`tapered_strength`] ([`TAPERED_VALUES`]); a dead position (both
-/// strengths 0) has no features. The taper divides by 24: the model is exact within 1.
+/// Every weight of [`tapered_strength`] ([`weights::VALUES`]) but the attack on the King; a
+/// dead position (both strengths 0) has no features. The taper divides by 24: the model is
+/// exact within 1.
 ///
 /// ```
 /// use dimchess_core::tune::{Tune, model_error};
@@ -336,6 +290,7 @@ const TUNED: [Parameter; 12] = {
 /// assert_eq!(Chess::PARAMETERS[0].name, "pawn mg");
 /// let mut values: Vec<i32> = Chess::PARAMETERS.iter().map(|p| p.value).collect();
 /// values[0] += 10;
+/// values[100] -= 7;
 /// assert!(model_error(&start, 0, &values) <= 1.0);
 /// ```
 impl Tune for Chess {
