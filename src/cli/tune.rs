@@ -39,6 +39,18 @@ pub(super) struct TuneArgs {
     /// Steps of gradient descent, 0 to 1000000
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = in_range::<usize>(0, 1_000_000), allow_hyphen_values = true)]
     iterations: usize,
+    /// The weight of the penalty on the squared distance of each value from its current one,
+    /// 0 (none) to 1; given several times, one fit each, and the one with the lowest held-out
+    /// error is reported [default: 0]
+    #[arg(long, value_name = "X", value_parser = in_range::<f64>(0.0, 1.0), allow_hyphen_values = true)]
+    l2: Vec<f64>,
+    /// Keeps every parameter whose name contains TEXT at its current value (may be given
+    /// several times)
+    #[arg(long, value_name = "TEXT")]
+    freeze: Vec<String>,
+    /// Games played at once, 1 to 256
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = in_range::<usize>(1, 256), allow_hyphen_values = true)]
+    threads: usize,
     /// Prints one JSON object instead of the table
     #[arg(long)]
     json: bool,
@@ -48,7 +60,8 @@ pub(super) struct TuneArgs {
 }
 
 /// `dimchess tune <variant> [--games N] [--nodes K] [--seed S] [--plies N] [--skip N]
-/// [--max-plies N] [--iterations N] [--json] [--verbose]`.
+/// [--max-plies N] [--iterations N] [--l2 X]... [--freeze TEXT]... [--threads N] [--json]
+/// [--verbose]`.
 pub(super) fn tune(a: TuneArgs, out: &mut impl Write) -> Result<(), Fail> {
     let info = registry::find(&a.variant)?;
     let options = SelfPlay {
@@ -58,6 +71,7 @@ pub(super) fn tune(a: TuneArgs, out: &mut impl Write) -> Result<(), Fail> {
         opening_plies: a.plies,
         skip_plies: a.skip,
         max_plies: a.max_plies,
+        threads: a.threads,
     };
     let verbose = a.verbose;
     let samples = self_play(info, &options, |g, n| {
@@ -75,12 +89,38 @@ pub(super) fn tune(a: TuneArgs, out: &mut impl Write) -> Result<(), Fail> {
     let params = info.start_position().tune_parameters();
     let before: Vec<i32> = params.iter().map(|p| p.value).collect();
     let k = fit_scale(&train, &before);
-    let after = fit(&train, &before, k, a.iterations);
+    let fixed: Vec<bool> = params
+        .iter()
+        .map(|p| a.freeze.iter().any(|f| p.name.contains(f.as_str())))
+        .collect();
+    let l2s = if a.l2.is_empty() { vec![0.0] } else { a.l2 };
+    let mut fits = Vec::new();
+    let mut chosen: Option<(f64, f64, Vec<i32>)> = None;
+    for &l2 in &l2s {
+        let tuned = fit(&train, &before, k, a.iterations, l2, &fixed);
+        let held_out = mse(&test, &tuned, k);
+        fits.push(FitJson {
+            l2,
+            train_mse_after: Fixed(mse(&train, &tuned, k)),
+            held_out_mse_after: Fixed(held_out),
+        });
+        if chosen.as_ref().is_none_or(|c| held_out < c.1) {
+            chosen = Some((l2, held_out, tuned));
+        }
+    }
+    let (l2, _, after) = chosen.unwrap_or((0.0, 0.0, before.clone()));
     let report = Report {
         variant: info.id,
         games: a.games,
         nodes: a.nodes,
         seed: a.seed,
+        plies: a.plies,
+        skip: a.skip,
+        max_plies: a.max_plies,
+        iterations: a.iterations,
+        l2,
+        fits,
+        frozen: a.freeze.clone(),
         positions: train.len() + test.len(),
         train: train.len(),
         held_out: test.len(),
@@ -105,7 +145,7 @@ pub(super) fn tune(a: TuneArgs, out: &mut impl Write) -> Result<(), Fail> {
     let io = write_failure;
     let mut text = format!(
         "{} games of {} at {} nodes a move (seed {}): {} positions, {} to train, {} held out\n\
-         K {:.6} per centipawn\nMSE training {:.6} -> {:.6}, held out {:.6} -> {:.6}\n",
+         K {:.6} per centipawn, penalty {}\nMSE training {:.6} -> {:.6}, held out {:.6} -> {:.6}\n",
         report.games,
         report.variant,
         report.nodes,
@@ -114,6 +154,7 @@ pub(super) fn tune(a: TuneArgs, out: &mut impl Write) -> Result<(), Fail> {
         report.train,
         report.held_out,
         k,
+        report.l2,
         report.train_mse_before.0,
         report.train_mse_after.0,
         report.held_out_mse_before.0,
@@ -137,7 +178,7 @@ pub(super) fn tune(a: TuneArgs, out: &mut impl Write) -> Result<(), Fail> {
     out.write_all(text.as_bytes()).map_err(io)
 }
 
-/// `tune --json`: the run, the scaling constant, the errors before and after (training and
+/// `tune --json`: the run (its options), each fit (`fits`) and the penalty chosen, the scaling constant, the errors before and after (training and
 /// held-out positions) and every parameter's current and tuned value.
 #[derive(Serialize)]
 struct Report {
@@ -145,6 +186,13 @@ struct Report {
     games: usize,
     nodes: u64,
     seed: u64,
+    plies: usize,
+    skip: usize,
+    max_plies: usize,
+    iterations: usize,
+    l2: f64,
+    fits: Vec<FitJson>,
+    frozen: Vec<String>,
     positions: usize,
     train: usize,
     held_out: usize,
@@ -154,6 +202,14 @@ struct Report {
     held_out_mse_before: Fixed<6>,
     held_out_mse_after: Fixed<6>,
     parameters: Vec<ParamJson>,
+}
+
+/// One fit in `tune --json`: its penalty weight and its errors after.
+#[derive(Serialize)]
+struct FitJson {
+    l2: f64,
+    train_mse_after: Fixed<6>,
+    held_out_mse_after: Fixed<6>,
 }
 
 /// One parameter in `tune --json`.

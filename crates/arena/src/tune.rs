@@ -25,7 +25,7 @@
 //! assert!(!samples.is_empty());
 //! let current: Vec<i32> = fide.start_position().tune_parameters().iter().map(|p| p.value).collect();
 //! let k = fit_scale(&samples, &current);
-//! let tuned = fit(&samples, &current, k, 20);
+//! let tuned = fit(&samples, &current, k, 20, 0.0, &[]);
 //! assert!(mse(&samples, &tuned, k) <= mse(&samples, &current, k));
 //! ```
 
@@ -49,8 +49,30 @@ pub struct Sample {
     /// the move cap) shares the point among the seats still in the game at its end (½ each
     /// for two players); a seat eliminated by then scores 0.
     pub label: f64,
-    /// Every seat's features and residual (`AnyPosition::tune_terms`).
-    pub terms: Vec<(Vec<f64>, f64)>,
+    /// Every seat's features and residual (`AnyPosition::tune_terms`), the features sparse:
+    /// `(parameter index, count)` for each one that is not 0.
+    pub terms: Vec<(Vec<(usize, f64)>, f64)>,
+}
+
+/// `terms` (dense features per seat, as `AnyPosition::tune_terms` gives them) with only the
+/// features that are not 0, each with its index.
+///
+/// ```
+/// use dimchess_arena::tune::sparse;
+/// assert_eq!(sparse(vec![(vec![0.0, 2.0], 5.0)]), vec![(vec![(1, 2.0)], 5.0)]);
+/// ```
+pub fn sparse(terms: Vec<(Vec<f64>, f64)>) -> Vec<(Vec<(usize, f64)>, f64)> {
+    terms
+        .into_iter()
+        .map(|(f, r)| {
+            let f = f
+                .into_iter()
+                .enumerate()
+                .filter(|&(_, x)| x != 0.0)
+                .collect();
+            (f, r)
+        })
+        .collect()
 }
 
 /// How [`self_play`] plays and samples.
@@ -74,11 +96,14 @@ pub struct SelfPlay {
     pub skip_plies: usize,
     /// The move cap of a game, in plies after its opening (a draw).
     pub max_plies: usize,
+    /// Games played at once, each on its own thread (at least 1; the samples do not depend
+    /// on it).
+    pub threads: usize,
 }
 
 impl Default for SelfPlay {
     /// 100 games at 1,000 nodes a move, seed 1, 8 random plies, the first 8 plies of a game
-    /// skipped, a cap of 300 plies.
+    /// skipped, a cap of 300 plies, one thread.
     fn default() -> SelfPlay {
         SelfPlay {
             games: 100,
@@ -87,6 +112,7 @@ impl Default for SelfPlay {
             opening_plies: 8,
             skip_plies: 8,
             max_plies: 300,
+            threads: 1,
         }
     }
 }
@@ -133,40 +159,87 @@ pub fn self_play(
             ..GenerateOptions::default()
         },
     )?;
-    let mut engine = AnyEngine::new(&Options::default());
+    // Games share nothing: each worker plays every `threads`-th game with its own engine,
+    // and the samples are put back in the order of the games.
+    let threads = options.threads.max(1).min(openings.len().max(1));
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut by_game: Vec<Option<Vec<Sample>>> = vec![None; openings.len()];
+    let mut failure = None;
+    std::thread::scope(|scope| {
+        for t in 0..threads {
+            let tx = tx.clone();
+            let openings = &openings;
+            scope.spawn(move || {
+                let mut engine = AnyEngine::new(&Options::default());
+                for g in (t..openings.len()).step_by(threads) {
+                    let played = play_one(&mut engine, g, &openings[g], options);
+                    let failed = played.is_err();
+                    if tx.send((g, played)).is_err() || failed {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let (mut done, mut count) = (0, 0);
+        for (g, played) in rx {
+            match played {
+                Ok(samples) => {
+                    done += 1;
+                    count += samples.len();
+                    by_game[g] = Some(samples);
+                    progress(done, count);
+                }
+                Err(e) => {
+                    failure.get_or_insert(e);
+                }
+            }
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    Ok(by_game.into_iter().flatten().flatten().collect())
+}
+
+/// Plays game `g` from `opening` (the engine against itself) and returns the samples of its
+/// quiet positions.
+fn play_one(
+    engine: &mut AnyEngine,
+    g: usize,
+    opening: &dimchess_any::AnyPosition,
+    options: &SelfPlay,
+) -> Result<Vec<Sample>, Error> {
     let stop = AtomicBool::new(false);
     let limits = Limits::nodes(options.nodes.max(1));
     let mut samples = Vec::new();
-    for (g, opening) in openings.into_iter().enumerate() {
-        engine.new_game();
-        let mut game = Game::new(opening);
-        while game.outcome().is_none() && game.len() < options.max_plies {
-            let r = engine.search(
-                game.position(),
-                &game.zobrist_history(),
-                &limits,
-                &stop,
-                |_| {},
-            )?;
-            game.play(r.best)?;
+    engine.new_game();
+    let mut game = Game::new(opening.clone());
+    while game.outcome().is_none() && game.len() < options.max_plies {
+        let r = engine.search(
+            game.position(),
+            &game.zobrist_history(),
+            &limits,
+            &stop,
+            |_| {},
+        )?;
+        game.play(r.best)?;
+    }
+    let end = game.outcome();
+    let last = game.position().clone();
+    let positions = game.positions();
+    // The last position is over (or capped): only the positions before it.
+    let end_at = positions.len().saturating_sub(1);
+    for pos in &positions[options.skip_plies.min(end_at)..end_at] {
+        if pos.is_quiet() {
+            let seat = pos.turn();
+            samples.push(Sample {
+                game: g,
+                seat,
+                label: label(seat, end, &last),
+                terms: sparse(pos.tune_terms()),
+            });
         }
-        let end = game.outcome();
-        let last = game.position().clone();
-        let positions = game.positions();
-        // The last position is over (or capped): only the positions before it.
-        let end_at = positions.len().saturating_sub(1);
-        for pos in &positions[options.skip_plies.min(end_at)..end_at] {
-            if pos.is_quiet() {
-                let seat = pos.turn();
-                samples.push(Sample {
-                    game: g,
-                    seat,
-                    label: label(seat, end, &last),
-                    terms: pos.tune_terms(),
-                });
-            }
-        }
-        progress(g + 1, samples.len());
     }
     Ok(samples)
 }
@@ -175,7 +248,7 @@ pub fn self_play(
 fn evals(s: &Sample, values: &[f64]) -> Vec<f64> {
     s.terms
         .iter()
-        .map(|(f, r)| r + f.iter().zip(values).map(|(a, b)| a * b).sum::<f64>())
+        .map(|(f, r)| r + f.iter().map(|&(j, x)| x * values[j]).sum::<f64>())
         .collect()
 }
 
@@ -202,7 +275,7 @@ fn to_f64(values: &[i32]) -> Vec<f64> {
 /// ```
 /// use dimchess_arena::tune::{Sample, mse};
 /// // Two seats, one parameter: 100 for the side to move, which won.
-/// let s = Sample { game: 0, seat: 0, label: 1.0, terms: vec![(vec![1.0], 0.0), (vec![0.0], 0.0)] };
+/// let s = Sample { game: 0, seat: 0, label: 1.0, terms: vec![(vec![(0, 1.0)], 0.0), (vec![], 0.0)] };
 /// assert!((mse(&[s.clone()], &[0], 0.01) - 0.25).abs() < 1e-12);
 /// assert!(mse(&[s], &[100], 0.01) < 0.25);
 /// ```
@@ -223,7 +296,7 @@ pub fn mse(samples: &[Sample], values: &[i32], k: f64) -> f64 {
 ///
 /// ```
 /// use dimchess_arena::tune::{Sample, fit_scale};
-/// let won = Sample { game: 0, seat: 0, label: 1.0, terms: vec![(vec![1.0], 0.0), (vec![0.0], 0.0)] };
+/// let won = Sample { game: 0, seat: 0, label: 1.0, terms: vec![(vec![(0, 1.0)], 0.0), (vec![], 0.0)] };
 /// let lost = Sample { label: 0.0, seat: 1, ..won.clone() };
 /// let drawn = Sample { label: 0.5, ..won.clone() };
 /// let k = fit_scale(&[won, lost, drawn], &[100]);
@@ -253,8 +326,34 @@ pub fn fit_scale(samples: &[Sample], values: &[i32]) -> f64 {
     10f64.powf((a + b) / 2.0)
 }
 
-/// The gradient of [`mse`] at `values` (as reals), and the error.
+/// The gradient of [`mse`] at `values` (as reals), and the error, over `samples` cut into
+/// one chunk per available core.
 fn gradient(samples: &[Sample], values: &[f64], k: f64) -> (Vec<f64>, f64) {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = samples.len().div_ceil(threads).max(1);
+    let parts: Vec<(Vec<f64>, f64)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = samples
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || gradient_of(part, values, k)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    let mut grad = vec![0.0; values.len()];
+    let mut error = 0.0;
+    for (g, e) in parts {
+        grad.iter_mut().zip(&g).for_each(|(a, b)| *a += b);
+        error += e;
+    }
+    let n = samples.len().max(1) as f64;
+    grad.iter_mut().for_each(|g| *g /= n);
+    (grad, error / n)
+}
+
+/// The sums over `samples` of the error's gradient and of the squared error.
+fn gradient_of(samples: &[Sample], values: &[f64], k: f64) -> (Vec<f64>, f64) {
     let mut grad = vec![0.0; values.len()];
     let mut error = 0.0;
     for s in samples {
@@ -267,31 +366,50 @@ fn gradient(samples: &[Sample], values: &[f64], k: f64) -> (Vec<f64>, f64) {
         for (t, (f, _)) in s.terms.iter().enumerate() {
             let w = c * (f64::from(u8::from(t == s.seat)) - p[t]);
             if w != 0.0 {
-                for (g, x) in grad.iter_mut().zip(f) {
-                    *g += w * x;
+                for &(j, x) in f {
+                    grad[j] += w * x;
                 }
             }
         }
     }
-    let n = samples.len().max(1) as f64;
-    grad.iter_mut().for_each(|g| *g /= n);
-    (grad, error / n)
+    (grad, error)
 }
 
 /// Fits the parameters to `samples` from `start`: `iterations` steps of Adam (a step of at
-/// most about one centipawn per parameter) on [`mse`] with `K = k`, then the best values met
-/// rounded. Returns `start` unless the rounded values lower the error. A parameter that
-/// counts in no sample keeps its value.
-pub fn fit(samples: &[Sample], start: &[i32], k: f64, iterations: usize) -> Vec<i32> {
+/// most about one centipawn per parameter) on [`mse`] with `K = k` plus `l2` times the sum of
+/// the squared distances of the values from `start` (0: no penalty; it keeps a value that few
+/// positions see near its start), then the best values met rounded. Returns `start` unless
+/// the rounded values lower the error. A parameter that counts in no sample keeps its value,
+/// and so does parameter `j` where `fixed[j]` is true (`fixed` may be shorter than `start`:
+/// the parameters past its end are free).
+pub fn fit(
+    samples: &[Sample],
+    start: &[i32],
+    k: f64,
+    iterations: usize,
+    l2: f64,
+    fixed: &[bool],
+) -> Vec<i32> {
     let (rate, b1, b2, eps): (f64, f64, f64, f64) = (1.0, 0.9, 0.999, 1e-12);
-    let mut x = to_f64(start);
+    let origin = to_f64(start);
+    let mut x = origin.clone();
     let mut m = vec![0.0; x.len()];
     let mut v = vec![0.0; x.len()];
     let mut best = (f64::INFINITY, x.clone());
     for t in 1..=iterations {
-        let (g, error) = gradient(samples, &x, k);
-        if error < best.0 {
-            best = (error, x.clone());
+        let (mut g, error) = gradient(samples, &x, k);
+        for (g, _) in g.iter_mut().zip(fixed).filter(|(_, f)| **f) {
+            *g = 0.0;
+        }
+        let mut objective = error;
+        for ((g, x), o) in g.iter_mut().zip(&x).zip(&origin) {
+            objective += l2 * (x - o) * (x - o);
+            if *g != 0.0 {
+                *g += 2.0 * l2 * (x - o);
+            }
+        }
+        if objective < best.0 {
+            best = (objective, x.clone());
         }
         let (c1, c2) = (1.0 - b1.powi(t as i32), 1.0 - b2.powi(t as i32));
         for (((x, m), v), g) in x.iter_mut().zip(&mut m).zip(&mut v).zip(&g) {
