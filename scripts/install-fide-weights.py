@@ -34,20 +34,15 @@ def main():
     w(f"//! {r['held_out_mse_before']} before, {r['held_out_mse_after']} after).")
     w("//! Piece-square tables are seen from their own side, a1 first, one rank per line.")
     w("")
-    w("use super::weights::*;")
+    w("use super::weights::Tables;")
     w("")
 
-    def pair(name, doc, t):
-        w(f"/// {doc}")
-        w(f"const {name}: (i32, i32) = ({mg[t]}, {eg[t]});")
+    def pair(t):
+        return f"({mg[t]}, {eg[t]})"
 
-    def pairs(name, doc, t, n):
-        w(f"/// {doc}")
-        body = ", ".join(f"({mg[t + i]}, {eg[t + i]})" for i in range(n))
-        w(f"const {name}: [(i32, i32); {n}] = [{body}];")
+    def pairs(t, n):
+        return "[" + ", ".join(pair(t + i) for i in range(n)) + "]"
 
-    pairs("MATERIAL_VALUES", "Pawn, Knight, Bishop, Rook, Queen.", 0, 5)
-    pair("BISHOP_PAIR_VALUE", "Two Bishops or more.", 5)
     for phase, table in (("MG", mg), ("EG", eg)):
         w(f"/// The piece-square tables, {'middlegame' if phase == 'MG' else 'endgame'}: Pawn, Knight, Bishop, Rook, Queen, King.")
         w("#[rustfmt::skip]")
@@ -59,57 +54,22 @@ def main():
                 w("        " + " ".join(f"{v:4}," for v in row))
             w("    ],")
         w("];")
-    pairs("MOBILITY_VALUES", "Knight, Bishop, Rook, Queen mobility, per square.", 390, 4)
-    pairs("PASSED_VALUES", "A passed Pawn by rank from its own side (1 to 8).", 394, 8)
-    pair("ISOLATED_VALUE", "An isolated Pawn.", 402)
-    pair("DOUBLED_VALUE", "A doubled Pawn.", 403)
-    pair("ROOK_OPEN_VALUE", "A Rook on an open file.", 404)
-    pair("ROOK_HALF_OPEN_VALUE", "A Rook on a half-open file.", 405)
-    pairs("SHELTER_VALUES", "A Pawn one, then two ranks in front of the King.", 406, 2)
-    pair("SHELTER_OPEN_FILE_VALUE", "A file before the King with no Pawn of its own.", 408)
-    w("""
-const fn set(v: &mut [i32; 2 * TERMS], term: usize, (mg, eg): (i32, i32)) {
-    v[2 * term] = mg;
-    v[2 * term + 1] = eg;
-}
-
-/// Every weight in the order of [`super::weights::VALUES`].
-pub(super) const VALUES: [i32; 2 * TERMS] = {
-    let mut v = [0; 2 * TERMS];
-    let mut i = 0;
-    while i < 5 {
-        set(&mut v, MATERIAL + i, MATERIAL_VALUES[i]);
-        i += 1;
-    }
-    set(&mut v, BISHOP_PAIR, BISHOP_PAIR_VALUE);
-    let mut r = 0;
-    while r < 6 {
-        let mut s = 0;
-        while s < 64 {
-            set(&mut v, PST + 64 * r + s, (PST_MG[r][s], PST_EG[r][s]));
-            s += 1;
-        }
-        r += 1;
-    }
-    let mut i = 0;
-    while i < 4 {
-        set(&mut v, MOBILITY + i, MOBILITY_VALUES[i]);
-        i += 1;
-    }
-    let mut i = 0;
-    while i < 8 {
-        set(&mut v, PASSED + i, PASSED_VALUES[i]);
-        i += 1;
-    }
-    set(&mut v, ISOLATED, ISOLATED_VALUE);
-    set(&mut v, DOUBLED, DOUBLED_VALUE);
-    set(&mut v, ROOK_OPEN, ROOK_OPEN_VALUE);
-    set(&mut v, ROOK_HALF_OPEN, ROOK_HALF_OPEN_VALUE);
-    set(&mut v, SHELTER, SHELTER_VALUES[0]);
-    set(&mut v, SHELTER + 1, SHELTER_VALUES[1]);
-    set(&mut v, SHELTER_OPEN_FILE, SHELTER_OPEN_FILE_VALUE);
-    v
-};""")
+    w("")
+    w("/// Every weight of the evaluation (`Tables` says what each field holds).")
+    w("pub(super) const TABLES: Tables = Tables {")
+    w(f"    material: {pairs(0, 5)},")
+    w(f"    bishop_pair: {pair(5)},")
+    w("    pst_mg: PST_MG,")
+    w("    pst_eg: PST_EG,")
+    w(f"    mobility: {pairs(390, 4)},")
+    w(f"    passed: {pairs(394, 8)},")
+    w(f"    isolated: {pair(402)},")
+    w(f"    doubled: {pair(403)},")
+    w(f"    rook_open: {pair(404)},")
+    w(f"    rook_half_open: {pair(405)},")
+    w(f"    shelter: {pairs(406, 2)},")
+    w(f"    shelter_open_file: {pair(408)},")
+    w("};")
     print("\n".join(out))
 
 

@@ -57,8 +57,73 @@ pub const TERMS: usize = SHELTER_OPEN_FILE + 1;
 pub const MOBILITY_TYPICAL: [i32; 4] = [4, 6, 7, 13];
 
 /// The weight of every term: the middlegame weight of term `t` at `2 t`, the endgame one at
-/// `2 t + 1`.
-pub const VALUES: [i32; 2 * TERMS] = super::tuned::VALUES;
+/// `2 t + 1` (from the tables of `tuned.rs`).
+pub const VALUES: [i32; 2 * TERMS] = assemble(&super::tuned::TABLES);
+
+/// The weights as readable tables, the form `tuned.rs` holds them in: each a (middlegame,
+/// endgame) pair, the piece-square tables one per phase, seen from their own side, a1 first.
+pub(super) struct Tables {
+    /// Pawn, Knight, Bishop, Rook, Queen.
+    pub(super) material: [(i32, i32); 5],
+    pub(super) bishop_pair: (i32, i32),
+    /// Pawn, Knight, Bishop, Rook, Queen, King.
+    pub(super) pst_mg: [[i32; 64]; 6],
+    pub(super) pst_eg: [[i32; 64]; 6],
+    /// Knight, Bishop, Rook, Queen.
+    pub(super) mobility: [(i32, i32); 4],
+    /// By rank from the Pawn's own side, 1 to 8.
+    pub(super) passed: [(i32, i32); 8],
+    pub(super) isolated: (i32, i32),
+    pub(super) doubled: (i32, i32),
+    pub(super) rook_open: (i32, i32),
+    pub(super) rook_half_open: (i32, i32),
+    /// A Pawn one, then two ranks in front of the King.
+    pub(super) shelter: [(i32, i32); 2],
+    pub(super) shelter_open_file: (i32, i32),
+}
+
+const fn set(v: &mut [i32; 2 * TERMS], term: usize, (mg, eg): (i32, i32)) {
+    v[2 * term] = mg;
+    v[2 * term + 1] = eg;
+}
+
+/// `t` in the order of [`VALUES`].
+const fn assemble(t: &Tables) -> [i32; 2 * TERMS] {
+    let mut v = [0; 2 * TERMS];
+    let mut i = 0;
+    while i < 5 {
+        set(&mut v, MATERIAL + i, t.material[i]);
+        i += 1;
+    }
+    set(&mut v, BISHOP_PAIR, t.bishop_pair);
+    let mut r = 0;
+    while r < 6 {
+        let mut s = 0;
+        while s < 64 {
+            set(&mut v, PST + 64 * r + s, (t.pst_mg[r][s], t.pst_eg[r][s]));
+            s += 1;
+        }
+        r += 1;
+    }
+    let mut i = 0;
+    while i < 4 {
+        set(&mut v, MOBILITY + i, t.mobility[i]);
+        i += 1;
+    }
+    let mut i = 0;
+    while i < 8 {
+        set(&mut v, PASSED + i, t.passed[i]);
+        i += 1;
+    }
+    set(&mut v, ISOLATED, t.isolated);
+    set(&mut v, DOUBLED, t.doubled);
+    set(&mut v, ROOK_OPEN, t.rook_open);
+    set(&mut v, ROOK_HALF_OPEN, t.rook_half_open);
+    set(&mut v, SHELTER, t.shelter[0]);
+    set(&mut v, SHELTER + 1, t.shelter[1]);
+    set(&mut v, SHELTER_OPEN_FILE, t.shelter_open_file);
+    v
+}
 
 macro_rules! squares {
     ($p:literal, $phase:literal) => {
