@@ -22,6 +22,10 @@ def main():
     assert terms == 409 and names[0] == "pawn mg", "the weights' layout changed"
     mg = values[0::2]
     eg = values[1::2]
+
+    def term(name):
+        # A term's index, by the name the report gives its middlegame weight.
+        return names.index(f"{name} mg") // 2
     out = []
     w = out.append
     w("//! The values of [`super::weights::VALUES`], fitted by `dimchess tune fide` and written by")
@@ -57,18 +61,18 @@ def main():
     w("")
     w("/// Every weight of the evaluation (`Tables` says what each field holds).")
     w("pub(super) const TABLES: Tables = Tables {")
-    w(f"    material: {pairs(0, 5)},")
-    w(f"    bishop_pair: {pair(5)},")
+    w(f"    material: {pairs(term('pawn'), 5)},")
+    w(f"    bishop_pair: {pair(term('bishop pair'))},")
     w("    pst_mg: PST_MG,")
     w("    pst_eg: PST_EG,")
-    w(f"    mobility: {pairs(390, 4)},")
-    w(f"    passed: {pairs(394, 8)},")
-    w(f"    isolated: {pair(402)},")
-    w(f"    doubled: {pair(403)},")
-    w(f"    rook_open: {pair(404)},")
-    w(f"    rook_half_open: {pair(405)},")
-    w(f"    shelter: {pairs(406, 2)},")
-    w(f"    shelter_open_file: {pair(408)},")
+    w(f"    mobility: {pairs(term('knight mobility'), 4)},")
+    w(f"    passed: {pairs(term('passed 1'), 8)},")
+    w(f"    isolated: {pair(term('isolated'))},")
+    w(f"    doubled: {pair(term('doubled'))},")
+    w(f"    rook_open: {pair(term('rook open file'))},")
+    w(f"    rook_half_open: {pair(term('rook half-open file'))},")
+    w(f"    shelter: {pairs(term('shelter 1'), 2)},")
+    w(f"    shelter_open_file: {pair(term('shelter open file'))},")
     w("};")
     print("\n".join(out))
 
