@@ -156,6 +156,13 @@ impl Trace for &mut Counts {
 /// zone it attacks (at most 3): Knight, Bishop, Rook, Queen.
 const KING_ATTACK_WEIGHT: [i32; 4] = [2, 2, 3, 5];
 
+/// A Knight, Bishop, Rook or Queen attacked by a Pawn (middlegame, endgame).
+const THREAT_BY_PAWN: (i32, i32) = (50, 35);
+/// A Rook or Queen attacked by a Knight or Bishop.
+const THREAT_BY_MINOR: (i32, i32) = (35, 25);
+/// A Queen attacked by a Rook.
+const THREAT_BY_ROOK: (i32, i32) = (35, 15);
+
 /// The mobility of `color`'s Knights, Bishops, Rooks and Queens, and their attack on the enemy
 /// King.
 /// - Mobility: per piece, the squares it attacks that hold no piece of its own and no enemy
@@ -179,15 +186,31 @@ fn mobility<T: Trace>(board: &Board, color: Color, acc: &mut Acc<'_, T>) {
         _ => Bitboard64::EMPTY,
     };
     let occupied = board.occupied();
+    // Threats: enemy pieces attacked by a piece of lower value.
+    let queens = board.pieces(them, Role::Queen);
+    let majors = board.pieces(them, Role::Rook) | queens;
+    let pieces = majors | board.pieces(them, Role::Knight) | board.pieces(them, Role::Bishop);
+    let own_pawn_attacks = attacks::pawns(color, board.pieces(color, Role::Pawn).bits());
+    let by_pawn = (Bitboard64::from_bits(own_pawn_attacks) & pieces).count() as i32;
+    acc.mg += THREAT_BY_PAWN.0 * by_pawn;
+    acc.eg += THREAT_BY_PAWN.1 * by_pawn;
     let (mut units, mut attackers) = (0, 0);
     for (i, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
         .into_iter()
         .enumerate()
     {
+        let (targets, threat) = match role {
+            Role::Knight | Role::Bishop => (majors, THREAT_BY_MINOR),
+            Role::Rook => (queens, THREAT_BY_ROOK),
+            _ => (Bitboard64::EMPTY, (0, 0)),
+        };
         for sq in board.pieces(color, role) {
             let attacked = attacks::attacks(role, color, Square::from_index(sq), occupied);
             let n = (attacked & area).count() as i32 - weights::MOBILITY_TYPICAL[i];
             acc.add(weights::MOBILITY + i, n);
+            let t = (attacked & targets).count() as i32;
+            acc.mg += threat.0 * t;
+            acc.eg += threat.1 * t;
             let hits = (attacked & zone).count() as i32;
             if hits > 0 {
                 attackers += 1;
