@@ -19,7 +19,7 @@ def main():
     values = [p["tuned"] for p in report["parameters"]]
     names = [p["name"] for p in report["parameters"]]
     terms = len(values) // 2
-    assert terms == 409 and names[0] == "pawn mg", "the weights' layout changed"
+    assert terms == 412 and names[0] == "pawn mg", "the weights' layout changed"
     mg = values[0::2]
     eg = values[1::2]
 
@@ -73,6 +73,7 @@ def main():
     w(f"    rook_half_open: {pair(term('rook half-open file'))},")
     w(f"    shelter: {pairs(term('shelter 1'), 2)},")
     w(f"    shelter_open_file: {pair(term('shelter open file'))},")
+    w(f"    threats: {pairs(term('threat by pawn'), 3)},")
     w("};")
     print("\n".join(out))
 

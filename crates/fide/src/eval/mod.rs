@@ -156,15 +156,8 @@ impl Trace for &mut Counts {
 /// zone it attacks (at most 3): Knight, Bishop, Rook, Queen.
 const KING_ATTACK_WEIGHT: [i32; 4] = [2, 2, 3, 5];
 
-/// A Knight, Bishop, Rook or Queen attacked by a Pawn (middlegame, endgame).
-const THREAT_BY_PAWN: (i32, i32) = (50, 35);
-/// A Rook or Queen attacked by a Knight or Bishop.
-const THREAT_BY_MINOR: (i32, i32) = (35, 25);
-/// A Queen attacked by a Rook.
-const THREAT_BY_ROOK: (i32, i32) = (35, 15);
-
-/// The mobility of `color`'s Knights, Bishops, Rooks and Queens, and their attack on the enemy
-/// King.
+/// The mobility of `color`'s Knights, Bishops, Rooks and Queens, their attack on the enemy
+/// King, and the threats of its pieces.
 /// - Mobility: per piece, the squares it attacks that hold no piece of its own and no enemy
 ///   Pawn attacks, less a typical count (4, 6, 7, 13), times its weight
 ///   ([`weights::MOBILITY`]).
@@ -173,6 +166,9 @@ const THREAT_BY_ROOK: (i32, i32) = (35, 15);
 ///   adds [`KING_ATTACK_WEIGHT`] per square; with two attackers or more the bonus is the
 ///   square of the sum over 4 (at most 400), so that one attacker counts nothing and several a
 ///   lot.
+/// - Threats ([`weights::THREAT`]): each enemy piece attacked by a piece of lower value (a
+///   Knight, Bishop, Rook or Queen by a Pawn, a Rook or Queen by a Knight or Bishop, a Queen
+///   by a Rook), once per attacker.
 #[inline(always)]
 fn mobility<T: Trace>(board: &Board, color: Color, acc: &mut Acc<'_, T>) {
     let them = color.other();
@@ -186,31 +182,30 @@ fn mobility<T: Trace>(board: &Board, color: Color, acc: &mut Acc<'_, T>) {
         _ => Bitboard64::EMPTY,
     };
     let occupied = board.occupied();
-    // Threats: enemy pieces attacked by a piece of lower value.
     let queens = board.pieces(them, Role::Queen);
     let majors = board.pieces(them, Role::Rook) | queens;
     let pieces = majors | board.pieces(them, Role::Knight) | board.pieces(them, Role::Bishop);
     let own_pawn_attacks = attacks::pawns(color, board.pieces(color, Role::Pawn).bits());
     let by_pawn = (Bitboard64::from_bits(own_pawn_attacks) & pieces).count() as i32;
-    acc.mg += THREAT_BY_PAWN.0 * by_pawn;
-    acc.eg += THREAT_BY_PAWN.1 * by_pawn;
+    acc.add(weights::THREAT, by_pawn);
+    // What a Knight, a Bishop and a Rook threaten, and the term it counts.
+    let threats = [
+        (majors, weights::THREAT + 1),
+        (majors, weights::THREAT + 1),
+        (queens, weights::THREAT + 2),
+    ];
     let (mut units, mut attackers) = (0, 0);
     for (i, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
         .into_iter()
         .enumerate()
     {
-        let (targets, threat) = match role {
-            Role::Knight | Role::Bishop => (majors, THREAT_BY_MINOR),
-            Role::Rook => (queens, THREAT_BY_ROOK),
-            _ => (Bitboard64::EMPTY, (0, 0)),
-        };
         for sq in board.pieces(color, role) {
             let attacked = attacks::attacks(role, color, Square::from_index(sq), occupied);
             let n = (attacked & area).count() as i32 - weights::MOBILITY_TYPICAL[i];
             acc.add(weights::MOBILITY + i, n);
-            let t = (attacked & targets).count() as i32;
-            acc.mg += threat.0 * t;
-            acc.eg += threat.1 * t;
+            if let Some(&(targets, term)) = threats.get(i) {
+                acc.add(term, (attacked & targets).count() as i32);
+            }
             let hits = (attacked & zone).count() as i32;
             if hits > 0 {
                 attackers += 1;
@@ -225,9 +220,9 @@ fn mobility<T: Trace>(board: &Board, color: Color, acc: &mut Acc<'_, T>) {
 
 /// The material and placement of `color`'s pieces on a FIDE board, tapered from the
 /// middlegame weights ([`weights::VALUES`]) to the endgame ones by the board's [`phase`]:
-/// material, piece-square tables, a pair of Bishops, the pieces' mobility and attack on the
-/// enemy King, and the terms of the pawn structure (passed, isolated and doubled Pawns, Rooks
-/// on open files, the King's shelter).
+/// material, piece-square tables, a pair of Bishops, the pieces' mobility, threats and attack
+/// on the enemy King, and the terms of the pawn structure (passed, isolated and doubled Pawns,
+/// Rooks on open files, the King's shelter).
 pub fn tapered_strength(board: &Board, color: Color) -> i32 {
     tapered_strength_of(board, color, &weights::VALUES, ())
 }

@@ -160,4 +160,5 @@ pub(super) const TABLES: Tables = Tables {
     rook_half_open: (18, 16),
     shelter: [(11, -3), (3, -6)],
     shelter_open_file: (-12, 9),
+    threats: [(50, 35), (35, 25), (35, 15)],
 };

@@ -18,6 +18,7 @@
 //! | [`ROOK_OPEN`], [`ROOK_HALF_OPEN`] | a Rook on a file without Pawns; without Pawns of its own |
 //! | [`SHELTER`] + 0..2 | a Pawn of its own on the first (second) rank in front of a King on its first two ranks, on the King's file or beside it |
 //! | [`SHELTER_OPEN_FILE`] | a file of those three with no Pawn of its own |
+//! | [`THREAT`] + 0..3 | an enemy piece attacked by a piece of lower value: a Knight, Bishop, Rook or Queen by a Pawn; a Rook or Queen by a Knight or Bishop; a Queen by a Rook |
 //!
 //! ```
 //! use dimchess_fide::eval::weights::{NAMES, VALUES, PST, TERMS};
@@ -49,8 +50,12 @@ pub const ROOK_HALF_OPEN: usize = ROOK_OPEN + 1;
 pub const SHELTER: usize = ROOK_HALF_OPEN + 1;
 /// A file before the King with no Pawn of its own.
 pub const SHELTER_OPEN_FILE: usize = SHELTER + 2;
+/// The threat terms: an enemy Knight, Bishop, Rook or Queen that a Pawn attacks; an enemy
+/// Rook or Queen that a Knight or Bishop attacks; an enemy Queen that a Rook attacks (each
+/// attacker and target pair counts once).
+pub const THREAT: usize = SHELTER_OPEN_FILE + 1;
 /// How many terms there are; [`VALUES`] holds twice as many numbers.
-pub const TERMS: usize = SHELTER_OPEN_FILE + 1;
+pub const TERMS: usize = THREAT + 3;
 
 /// The typical number of squares a Knight, Bishop, Rook and Queen attacks (mobility counts
 /// the squares beyond it; fixed, not a parameter).
@@ -80,6 +85,8 @@ pub(super) struct Tables {
     /// A Pawn one, then two ranks in front of the King.
     pub(super) shelter: [(i32, i32); 2],
     pub(super) shelter_open_file: (i32, i32),
+    /// By a Pawn, by a Knight or Bishop, by a Rook.
+    pub(super) threats: [(i32, i32); 3],
 }
 
 const fn set(v: &mut [i32; 2 * TERMS], term: usize, (mg, eg): (i32, i32)) {
@@ -122,6 +129,11 @@ const fn assemble(t: &Tables) -> [i32; 2 * TERMS] {
     set(&mut v, SHELTER, t.shelter[0]);
     set(&mut v, SHELTER + 1, t.shelter[1]);
     set(&mut v, SHELTER_OPEN_FILE, t.shelter_open_file);
+    let mut i = 0;
+    while i < 3 {
+        set(&mut v, THREAT + i, t.threats[i]);
+        i += 1;
+    }
     v
 }
 
@@ -278,5 +290,13 @@ pub const NAMES: [&str; 2 * TERMS] = {
         "shelter open file mg",
         "shelter open file eg",
     );
+    put(&mut n, THREAT, "threat by pawn mg", "threat by pawn eg");
+    put(
+        &mut n,
+        THREAT + 1,
+        "threat by minor mg",
+        "threat by minor eg",
+    );
+    put(&mut n, THREAT + 2, "threat by rook mg", "threat by rook eg");
     n
 };
