@@ -166,9 +166,9 @@ const KING_ATTACK_WEIGHT: [i32; 4] = [2, 2, 3, 5];
 ///   adds [`KING_ATTACK_WEIGHT`] per square; with two attackers or more the bonus is the
 ///   square of the sum over 4 (at most 400), so that one attacker counts nothing and several a
 ///   lot.
-/// - Threats ([`weights::THREAT`]): each enemy piece attacked by a piece of lower value (a
-///   Knight, Bishop, Rook or Queen by a Pawn, a Rook or Queen by a Knight or Bishop, a Queen
-///   by a Rook), once per attacker.
+/// - Threats ([`weights::THREAT`]): each enemy piece attacked by a piece of lower value: a
+///   Knight, Bishop, Rook or Queen by Pawns (once however many), a Rook or Queen by a Knight
+///   or Bishop, a Queen by a Rook (once per attacker).
 #[inline(always)]
 fn mobility<T: Trace>(board: &Board, color: Color, acc: &mut Acc<'_, T>) {
     let them = color.other();

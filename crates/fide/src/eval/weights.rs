@@ -50,9 +50,10 @@ pub const ROOK_HALF_OPEN: usize = ROOK_OPEN + 1;
 pub const SHELTER: usize = ROOK_HALF_OPEN + 1;
 /// A file before the King with no Pawn of its own.
 pub const SHELTER_OPEN_FILE: usize = SHELTER + 2;
-/// The threat terms: an enemy Knight, Bishop, Rook or Queen that a Pawn attacks; an enemy
-/// Rook or Queen that a Knight or Bishop attacks; an enemy Queen that a Rook attacks (each
-/// attacker and target pair counts once).
+/// The threat terms: an enemy Knight, Bishop, Rook or Queen that Pawns attack (once however
+/// many); an enemy Rook or Queen that a Knight or Bishop attacks; an enemy Queen that a Rook
+/// attacks (once per attacker). Their values were set by hand, not fitted by the run that
+/// `tuned.rs` names.
 pub const THREAT: usize = SHELTER_OPEN_FILE + 1;
 /// How many terms there are; [`VALUES`] holds twice as many numbers.
 pub const TERMS: usize = THREAT + 3;
