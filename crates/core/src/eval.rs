@@ -39,6 +39,26 @@ pub trait Evaluate: Position {
     /// the search, but must not panic on them.
     fn strength(&self, player: usize) -> i32;
 
+    /// [`Evaluate::strength`] on the code path of `cpu` ([`crate::cpu`]): what a search calls
+    /// inside [`Cpu::run`](crate::cpu::Cpu::run), as perft calls
+    /// [`Position::count_legal_moves_on`](crate::Position::count_legal_moves_on). The default
+    /// ignores `cpu` (the variant's evaluation then runs portable code, out of line); a
+    /// variant overrides it with an evaluation always inlined that passes `cpu` on to its
+    /// slider lookups, so that the whole of it is compiled for `cpu`'s features.
+    ///
+    /// ```
+    /// use dimchess_core::Evaluate;
+    /// use dimchess_core::cpu::Portable;
+    /// use dimchess_core::toy::TakeAway;
+    /// let pos = TakeAway::new(5, 2);
+    /// assert_eq!(pos.strength_on(Portable, 0), pos.strength(0));
+    /// ```
+    #[inline(always)]
+    fn strength_on<C: crate::cpu::Cpu>(&self, cpu: C, player: usize) -> i32 {
+        let _ = cpu;
+        self.strength(player)
+    }
+
     /// The capture facts of the legal move `mv`, or `None` for a quiet move.
     ///
     /// The default plays the move on a copy: a move that wins the game at once gains 100,000;
@@ -91,6 +111,13 @@ pub trait Evaluate: Position {
     fn noisy_moves(&self, moves: &mut Self::MoveList) -> bool {
         self.legal_moves(moves);
         !moves.is_empty()
+    }
+
+    /// [`Evaluate::noisy_moves`] on the code path of `cpu`, like [`Evaluate::strength_on`].
+    #[inline(always)]
+    fn noisy_moves_on<C: crate::cpu::Cpu>(&self, cpu: C, moves: &mut Self::MoveList) -> bool {
+        let _ = cpu;
+        self.noisy_moves(moves)
     }
 
     /// The number of plies before the rules themselves draw the game by a clock (a halfmove

@@ -33,11 +33,11 @@ use std::time::{Duration, Instant};
 
 use dimchess_core::{Error, Evaluate, Position, TurnInProgress, Victim};
 
+use crate::code_path::balance;
 use crate::limits::Limits;
 use crate::score::{INFINITY, Score, WIN};
 use crate::search::{
-    Info, MAX_PLY, Options, Ply, PlyNode, Run, SearchResult, Searcher, balance, check_not_over,
-    lazy_smp,
+    Info, MAX_PLY, Options, Ply, PlyNode, Run, SearchResult, Searcher, check_not_over, lazy_smp,
 };
 use crate::table::Bound;
 

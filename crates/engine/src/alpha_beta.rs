@@ -10,6 +10,7 @@
 use arrayvec::ArrayVec;
 use dimchess_core::Evaluate;
 
+use crate::code_path;
 use crate::engine::MoveRun;
 use crate::ordering::{self, HISTORY};
 use crate::score::{INFINITY, WIN, WIN_BOUND};
@@ -237,7 +238,7 @@ impl<P: Evaluate> MoveRun<'_, P> {
                 return v;
             }
         }
-        pos.legal_moves(&mut self.e.plies[ply].node.moves);
+        code_path::legal_moves(pos, &mut self.e.plies[ply].node.moves);
         let n = self.e.plies[ply].node.moves.len();
         if n == 0 {
             let seat = if N::NEGAMAX { pos.turn() } else { self.root };
@@ -398,7 +399,7 @@ impl<P: Evaluate> MoveRun<'_, P> {
         if ply >= MAX_PLY - 1 || (depth <= 0 && !chosen) {
             return self.leaf(pos, ply);
         }
-        pos.legal_moves(&mut self.e.plies[ply].node.moves);
+        code_path::legal_moves(pos, &mut self.e.plies[ply].node.moves);
         let n = self.e.plies[ply].node.moves.len();
         if n == 0 {
             return Self::terminal(pos, self.root, ply);
@@ -481,10 +482,10 @@ impl<P: Evaluate> MoveRun<'_, P> {
         let in_check = pos.in_check();
         let moves = &mut self.e.plies[ply].node.moves;
         let any = if in_check {
-            pos.legal_moves(moves);
+            code_path::legal_moves(pos, moves);
             !moves.is_empty()
         } else {
-            pos.noisy_moves(moves)
+            code_path::noisy_moves(pos, moves)
         };
         if !any {
             return Self::terminal(pos, pos.turn(), ply);

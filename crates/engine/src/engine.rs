@@ -8,13 +8,14 @@ use std::time::Instant;
 use dimchess_core::{Error, Evaluate, Outcome};
 
 use crate::alpha_beta::{Paranoid, Pvs};
+use crate::code_path::balance;
 use crate::limits::Limits;
 use crate::max_n::{relative, strengths};
 use crate::ordering::{self, HISTORY};
 use crate::score::{INFINITY, Score, WIN, WIN_BOUND};
 use crate::search::{
-    Algorithm, Info, MAX_PLY, Options, Ply, PlyNode, Run, SearchResult, Searcher, balance,
-    check_not_over, lazy_smp,
+    Algorithm, Info, MAX_PLY, Options, Ply, PlyNode, Run, SearchResult, Searcher, check_not_over,
+    lazy_smp,
 };
 use crate::table::Bound;
 

@@ -53,6 +53,7 @@
 
 mod action_engine;
 mod alpha_beta;
+mod code_path;
 mod engine;
 mod limits;
 mod max_n;

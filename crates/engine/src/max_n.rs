@@ -6,6 +6,7 @@
 
 use dimchess_core::Evaluate;
 
+use crate::code_path;
 use crate::engine::MoveRun;
 use crate::score::{INFINITY, WIN, WIN_BOUND};
 use crate::search::MAX_PLY;
@@ -53,7 +54,7 @@ impl<P: Evaluate> MoveRun<'_, P> {
         }
         let key = self.key(pos);
         let hash_move = self.e.table.probe(key, ply).and_then(|h| h.mv);
-        pos.legal_moves(&mut self.e.plies[ply].node.moves);
+        code_path::legal_moves(pos, &mut self.e.plies[ply].node.moves);
         let n = self.e.plies[ply].node.moves.len();
         if n == 0 {
             return self.seat_scores(pos, ply);

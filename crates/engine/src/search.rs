@@ -11,10 +11,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
-use dimchess_core::{Error, Evaluate, Position};
+use dimchess_core::{Error, Position};
 
 use crate::limits::Limits;
-use crate::score::{Score, WIN_BOUND};
+use crate::score::Score;
 use crate::table::Table;
 
 /// The deepest ply a search reaches (iterations, extensions and quiescence included).
@@ -449,12 +449,4 @@ pub(crate) fn check_not_over<P: Position>(pos: &P) -> Result<(), Error> {
         )),
         None => Ok(()),
     }
-}
-
-/// The static score of a two-player position for the player to move: its strength less the
-/// opponent's, below every win score.
-#[inline]
-pub(crate) fn balance<P: Evaluate>(pos: &P) -> i32 {
-    let me = pos.turn();
-    (pos.strength(me) - pos.strength(1 - me)).clamp(-WIN_BOUND + 1, WIN_BOUND - 1)
 }

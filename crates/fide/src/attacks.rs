@@ -135,6 +135,25 @@ pub fn attacks(role: Role, color: Color, sq: Square, occupied: Bitboard64) -> Bi
     }
 }
 
+/// [`attacks`] on the code path of `cpu` ([`dimchess_core::cpu`]).
+#[inline(always)]
+pub fn attacks_on<C: Cpu>(
+    cpu: C,
+    role: Role,
+    color: Color,
+    sq: Square,
+    occupied: Bitboard64,
+) -> Bitboard64 {
+    match role {
+        Role::Pawn => pawn(color, sq),
+        Role::Knight => knight(sq),
+        Role::Bishop => bishop_on(cpu, sq, occupied),
+        Role::Rook => rook_on(cpu, sq, occupied),
+        Role::Queen => rook_on(cpu, sq, occupied) | bishop_on(cpu, sq, occupied),
+        Role::King => king(sq),
+    }
+}
+
 /// The squares strictly between `a` and `b` on a rank, file or diagonal (empty otherwise).
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard64 {

@@ -1,7 +1,8 @@
 //! Property tests over random games: copy-make leaves the parent untouched, the incremental
 //! hash equals the hash from scratch, FEN and UCI texts round-trip, every legal move is legal
-//! by the parser too, the legal list agrees with a play-and-test reference, and the noisy
-//! list is the legal list's captures and promotions.
+//! by the parser too, the legal list agrees with a play-and-test reference, the noisy
+//! list is the legal list's captures and promotions, and the evaluation and move lists on
+//! the x86-64-v3 code path (where the CPU has it) equal the portable ones.
 
 use dimchess_core::zobrist::SplitMix64;
 use dimchess_core::{Evaluate, Position};
@@ -19,6 +20,30 @@ fn leaves_king_safe(pos: &Chess, mv: dimchess_fide::Move) -> bool {
         .is_attacked(k, us.other(), child.board().occupied())
 }
 
+/// The evaluation and the move lists a search calls on the code path the CPU allows
+/// ([`dimchess_core::cpu`]) give what the portable calls give.
+fn check_code_paths(pos: &Chess, moves: &Moves, noisy: &Moves) {
+    use dimchess_core::cpu::{self, Cpu, Portable};
+    let strengths = [pos.strength(0), pos.strength(1)];
+    assert_eq!(
+        [pos.strength_on(Portable, 0), pos.strength_on(Portable, 1)],
+        strengths,
+        "{pos}"
+    );
+    if let Some(v3) = cpu::detected() {
+        let on = v3.run(|| [pos.strength_on(v3, 0), pos.strength_on(v3, 1)]);
+        assert_eq!(on, strengths, "{pos}: x86-64-v3 path");
+        let (mut legal, mut captures) = (Moves::new(), Moves::new());
+        let any = v3.run(|| {
+            pos.legal_moves_on(v3, &mut legal);
+            pos.noisy_moves_on(v3, &mut captures)
+        });
+        assert_eq!(&legal, moves, "{pos}: x86-64-v3 path");
+        assert_eq!(&captures, noisy, "{pos}: x86-64-v3 path");
+        assert_eq!(any, !moves.is_empty(), "{pos}: x86-64-v3 path");
+    }
+}
+
 fn check_position(pos: &Chess, exhaustive: bool) {
     assert_eq!(pos.zobrist(), pos.zobrist_from_scratch(), "{pos}");
     let again: Chess = pos.fen().parse().unwrap();
@@ -33,6 +58,7 @@ fn check_position(pos: &Chess, exhaustive: bool) {
         .filter(|&&m| pos.capture(m).is_some())
         .collect();
     assert_eq!(noisy.iter().collect::<Vec<_>>(), captures, "{pos}");
+    check_code_paths(pos, &moves, &noisy);
     for &m in &moves {
         assert_eq!(pos.parse_move(&pos.move_text(m)), Ok(m), "{pos} {m}");
         assert!(

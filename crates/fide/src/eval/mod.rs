@@ -7,7 +7,7 @@
 //! queens are on.
 
 use dimchess_core::Bitboard64;
-use dimchess_core::cpu::Portable;
+use dimchess_core::cpu::{Cpu, Portable};
 use dimchess_core::eval::{Capture, Evaluate};
 use dimchess_core::tune::{Parameter, Tune};
 
@@ -106,6 +106,7 @@ pub fn add_piece_counts(board: &Board, color: Color, counts: &mut [f64]) {
 
 /// The game phase of a board: 24 with every minor and major piece on (a Knight or Bishop
 /// counts 1, a Rook 2, a Queen 4), falling to 0 with none.
+#[inline(always)]
 pub fn phase(board: &Board) -> i32 {
     let minor = (board.by_role(Role::Knight) | board.by_role(Role::Bishop)).count() as i32;
     let rooks = board.by_role(Role::Rook).count() as i32;
@@ -170,7 +171,7 @@ const KING_ATTACK_WEIGHT: [i32; 4] = [2, 2, 3, 5];
 ///   Knight, Bishop, Rook or Queen by Pawns (once however many), a Rook or Queen by a Knight
 ///   or Bishop, a Queen by a Rook (once per attacker).
 #[inline(always)]
-fn mobility<T: Trace>(board: &Board, color: Color, acc: &mut Acc<'_, T>) {
+fn mobility<T: Trace, C: Cpu>(cpu: C, board: &Board, color: Color, acc: &mut Acc<'_, T>) {
     let them = color.other();
     let pawn_attacks =
         Bitboard64::from_bits(attacks::pawns(them, board.pieces(them, Role::Pawn).bits()));
@@ -200,7 +201,7 @@ fn mobility<T: Trace>(board: &Board, color: Color, acc: &mut Acc<'_, T>) {
         .enumerate()
     {
         for sq in board.pieces(color, role) {
-            let attacked = attacks::attacks(role, color, Square::from_index(sq), occupied);
+            let attacked = attacks::attacks_on(cpu, role, color, Square::from_index(sq), occupied);
             let n = (attacked & area).count() as i32 - weights::MOBILITY_TYPICAL[i];
             acc.add(weights::MOBILITY + i, n);
             if let Some(&(targets, term)) = threats.get(i) {
@@ -224,7 +225,7 @@ fn mobility<T: Trace>(board: &Board, color: Color, acc: &mut Acc<'_, T>) {
 /// on the enemy King, and the terms of the pawn structure (passed, isolated and doubled Pawns,
 /// Rooks on open files, the King's shelter).
 pub fn tapered_strength(board: &Board, color: Color) -> i32 {
-    tapered_strength_of(board, color, &weights::VALUES, ())
+    tapered_strength_of(Portable, board, color, &weights::VALUES, ())
 }
 
 /// [`tapered_strength`] with `values` in place of [`weights::VALUES`] (in its order; values
@@ -234,12 +235,13 @@ pub fn tapered_strength_with(board: &Board, color: Color, values: &[i32]) -> i32
     for (v, &w) in all.iter_mut().zip(values) {
         *v = w;
     }
-    tapered_strength_of(board, color, &all, ())
+    tapered_strength_of(Portable, board, color, &all, ())
 }
 
 /// [`tapered_strength`] over an array of values, reporting each term it counts to `trace`.
 #[inline(always)]
-fn tapered_strength_of<T: Trace>(
+fn tapered_strength_of<T: Trace, C: Cpu>(
+    cpu: C,
     board: &Board,
     color: Color,
     values: &[i32; 2 * weights::TERMS],
@@ -266,7 +268,7 @@ fn tapered_strength_of<T: Trace>(
     if board.pieces(color, Role::Bishop).more_than_one() {
         acc.add(weights::BISHOP_PAIR, 1);
     }
-    mobility(board, color, &mut acc);
+    mobility(cpu, board, color, &mut acc);
     structure::structure(board, color, &mut acc);
     let p = phase(board);
     (acc.mg * p + acc.eg * (24 - p)) / 24
@@ -277,7 +279,7 @@ fn tapered_strength_of<T: Trace>(
 /// times `(24 - phase) / 24`.
 fn tapered_features(board: &Board, color: Color, features: &mut [f64]) {
     let mut counts = Counts([0; weights::TERMS]);
-    tapered_strength_of(board, color, &weights::VALUES, &mut counts);
+    tapered_strength_of(Portable, board, color, &weights::VALUES, &mut counts);
     let p = f64::from(phase(board));
     let (wm, we) = (p / 24.0, (24.0 - p) / 24.0);
     for (t, &n) in counts.0.iter().enumerate() {
@@ -355,6 +357,21 @@ impl Evaluate for Chess {
         tapered_strength(&self.board, Color::from_index(player))
     }
 
+    /// [`Evaluate::strength`] always inlined, its slider lookups on `cpu`'s code path.
+    #[inline(always)]
+    fn strength_on<C: Cpu>(&self, cpu: C, player: usize) -> i32 {
+        if crate::draws::insufficient_material(self) {
+            return 0;
+        }
+        tapered_strength_of(
+            cpu,
+            &self.board,
+            Color::from_index(player),
+            &weights::VALUES,
+            (),
+        )
+    }
+
     fn capture(&self, mv: Move) -> Option<Capture> {
         capture_on(&self.board, mv)
     }
@@ -397,13 +414,18 @@ impl Evaluate for Chess {
     /// The captures and promotions only, generated as
     /// [`dimchess_core::Position::legal_moves`] does.
     fn noisy_moves(&self, moves: &mut Moves) -> bool {
+        self.noisy_moves_on(Portable, moves)
+    }
+
+    #[inline(always)]
+    fn noisy_moves_on<C: Cpu>(&self, cpu: C, moves: &mut Moves) -> bool {
         moves.clear();
         let mut sink = NoisyLister {
             moves,
             theirs: self.board.by_color(self.turn.other()).bits(),
             any: false,
         };
-        self.generate(&mut sink, Portable);
+        self.generate(&mut sink, cpu);
         sink.any
     }
 

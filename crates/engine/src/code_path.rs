@@ -1,0 +1,57 @@
+//! The calls of a node that run on the code path the CPU allows ([`dimchess_core::cpu`]):
+//! the static score and the move lists. Each asks [`cpu::detected`] (one load after the
+//! first call) and runs the variant's `_on` method inside [`Cpu::run`], as perft runs its
+//! generator; a variant that does not override the `_on` methods runs its portable code.
+//! The searches' recursion itself stays out of line and portable: what is dear in a node is
+//! its evaluation and generation (callgrind, fide: the evaluation was 47% of a search's
+//! instructions, 30% of them saved on the x86-64-v3 path; `docs/performance.md`).
+
+use dimchess_core::cpu::{self, Cpu, Portable};
+use dimchess_core::{Evaluate, Position};
+
+use crate::score::WIN_BOUND;
+
+/// The static score of a two-player position for the player to move: its strength less the
+/// opponent's, below every win score.
+#[inline]
+pub(crate) fn balance<P: Evaluate>(pos: &P) -> i32 {
+    match cpu::detected() {
+        Some(v3) => v3.run(
+            #[inline(always)]
+            || balance_on(pos, v3),
+        ),
+        None => balance_on(pos, Portable),
+    }
+}
+
+/// [`balance`] on the code path of `cpu`.
+#[inline(always)]
+fn balance_on<P: Evaluate, C: Cpu>(pos: &P, cpu: C) -> i32 {
+    let me = pos.turn();
+    (pos.strength_on(cpu, me) - pos.strength_on(cpu, 1 - me)).clamp(-WIN_BOUND + 1, WIN_BOUND - 1)
+}
+
+/// Every legal move of `pos` into `moves` ([`Position::legal_moves_on`]).
+#[inline]
+pub(crate) fn legal_moves<P: Position>(pos: &P, moves: &mut P::MoveList) {
+    match cpu::detected() {
+        Some(v3) => v3.run(
+            #[inline(always)]
+            || pos.legal_moves_on(v3, moves),
+        ),
+        None => pos.legal_moves_on(Portable, moves),
+    }
+}
+
+/// The noisy moves of `pos` into `moves`, and whether it has any legal move
+/// ([`Evaluate::noisy_moves_on`]).
+#[inline]
+pub(crate) fn noisy_moves<P: Evaluate>(pos: &P, moves: &mut P::MoveList) -> bool {
+    match cpu::detected() {
+        Some(v3) => v3.run(
+            #[inline(always)]
+            || pos.noisy_moves_on(v3, moves),
+        ),
+        None => pos.noisy_moves_on(Portable, moves),
+    }
+}
