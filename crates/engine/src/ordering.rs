@@ -59,10 +59,10 @@ pub(crate) fn is_noisy(score: i32) -> bool {
 /// sort, one step at a time: most nodes cut off after a few moves).
 #[inline]
 pub(crate) fn pick(order: &mut [(i32, u32)], from: usize) -> (i32, u32) {
-    let mut best = from;
-    for i in from + 1..order.len() {
-        if order[i].0 > order[best].0 {
-            best = i;
+    let (mut best, mut top) = (from, order[from].0);
+    for (i, &(s, _)) in order.iter().enumerate().skip(from + 1) {
+        if s > top {
+            (best, top) = (i, s);
         }
     }
     order.swap(from, best);

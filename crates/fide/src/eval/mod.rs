@@ -497,15 +497,21 @@ pub fn see_ge_on(board: &Board, turn: Color, mv: Move, threshold: i32) -> bool {
 }
 
 /// The capture facts of a FIDE move on `board` (en passant and promotions included).
+#[inline]
 pub fn capture_on(board: &Board, mv: Move) -> Option<Capture> {
-    let attacker = board.role_at(mv.from).map_or(0, value);
-    let mut gain = match mv.kind {
+    let gain = match mv.kind {
         MoveKind::EnPassant => value(Role::Pawn),
         MoveKind::Castle => 0,
+        MoveKind::Promotion(r) => {
+            board.role_at(mv.to).map_or(0, value) + value(r) - value(Role::Pawn)
+        }
+        // Most moves are quiet: the empty target square says so before any look-up.
+        _ if !board.occupied().contains(mv.to.index()) => 0,
         _ => board.role_at(mv.to).map_or(0, value),
     };
-    if let MoveKind::Promotion(r) = mv.kind {
-        gain += value(r) - value(Role::Pawn);
+    if gain <= 0 {
+        return None;
     }
-    (gain > 0).then_some(Capture { gain, attacker })
+    let attacker = board.role_at(mv.from).map_or(0, value);
+    Some(Capture { gain, attacker })
 }
