@@ -39,6 +39,20 @@ pub trait Evaluate: Position {
     /// the search, but must not panic on them.
     fn strength(&self, player: usize) -> i32;
 
+    /// Whether `player` is out of the game (eliminated, in a game of more than two players):
+    /// by default, whether its [`Evaluate::strength`] is 0 or less. A variant may override it
+    /// with a cheaper look at its own record of eliminations, with the same answers.
+    ///
+    /// ```
+    /// use dimchess_core::Evaluate;
+    /// use dimchess_core::toy::TakeAway;
+    /// let pos = TakeAway::new(5, 2);
+    /// assert_eq!(pos.is_out(0), pos.strength(0) <= 0);
+    /// ```
+    fn is_out(&self, player: usize) -> bool {
+        self.strength(player) <= 0
+    }
+
     /// [`Evaluate::strength`] on the code path of `cpu` ([`crate::cpu`]): what a search calls
     /// inside [`Cpu::run`](crate::cpu::Cpu::run), as perft calls
     /// [`Position::count_legal_moves_on`](crate::Position::count_legal_moves_on). The default

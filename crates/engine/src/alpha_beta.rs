@@ -151,7 +151,7 @@ impl<P: Evaluate> NodeKind<P> for Pvs {
 impl<P: Evaluate> NodeKind<P> for Paranoid {
     #[inline]
     fn settle(run: &mut MoveRun<'_, P>, pos: &P, f: &mut Frame) -> Option<i32> {
-        if pos.strength(run.root) <= 0 {
+        if pos.is_out(run.root) {
             // The searching seat has been eliminated: it has lost.
             return Some(-(WIN - f.ply as i32));
         }
@@ -392,7 +392,7 @@ impl<P: Evaluate> MoveRun<'_, P> {
                 INFINITY
             };
         }
-        if pos.strength(self.root) <= 0 || passed >= P::PLAYERS {
+        if pos.is_out(self.root) || passed >= P::PLAYERS {
             // The searching seat has been eliminated (its turn never comes back).
             return -(WIN - ply as i32);
         }

@@ -9,6 +9,7 @@
 use dimchess_core::cpu::{self, Cpu, Portable};
 use dimchess_core::{Evaluate, Position};
 
+use crate::max_n::{SEATS, Scores};
 use crate::score::WIN_BOUND;
 
 /// The static score of a two-player position for the player to move: its strength less the
@@ -29,6 +30,30 @@ pub(crate) fn balance<P: Evaluate>(pos: &P) -> i32 {
 fn balance_on<P: Evaluate, C: Cpu>(pos: &P, cpu: C) -> i32 {
     let me = pos.turn();
     (pos.strength_on(cpu, me) - pos.strength_on(cpu, 1 - me)).clamp(-WIN_BOUND + 1, WIN_BOUND - 1)
+}
+
+/// Every seat's strength in `pos` (the seats past `P::PLAYERS` stay 0): the static scores
+/// of a game of more than two players.
+#[inline]
+pub(crate) fn strengths<P: Evaluate>(pos: &P) -> Scores {
+    match cpu::detected() {
+        Some(v3) => v3.run(
+            #[inline(always)]
+            || strengths_on(pos, v3),
+        ),
+        None => strengths_on(pos, Portable),
+    }
+}
+
+/// [`strengths`] on the code path of `cpu`.
+#[inline(always)]
+fn strengths_on<P: Evaluate, C: Cpu>(pos: &P, cpu: C) -> Scores {
+    const { assert!(P::PLAYERS <= SEATS) };
+    let mut strengths = [0; SEATS];
+    for (seat, s) in strengths.iter_mut().enumerate().take(P::PLAYERS) {
+        *s = pos.strength_on(cpu, seat);
+    }
+    strengths
 }
 
 /// Every legal move of `pos` into `moves` ([`Position::legal_moves_on`]).

@@ -8,9 +8,10 @@ use std::time::Instant;
 use dimchess_core::{Error, Evaluate, Outcome};
 
 use crate::alpha_beta::{Paranoid, Pvs};
+use crate::code_path;
 use crate::code_path::balance;
 use crate::limits::Limits;
-use crate::max_n::{relative, strengths};
+use crate::max_n::relative;
 use crate::ordering::{self, HISTORY};
 use crate::score::{INFINITY, Score, WIN, WIN_BOUND};
 use crate::search::{
@@ -302,7 +303,7 @@ impl<P: Evaluate> MoveRun<'_, P> {
 
     /// `seat`'s strength less the mean strength of the others (four players).
     pub(crate) fn evaluate_seat(&self, pos: &P, seat: usize) -> i32 {
-        relative(&strengths(pos)[..P::PLAYERS], seat)
+        relative(&code_path::strengths(pos)[..P::PLAYERS], seat)
     }
 
     /// The score of a finished game `ply` plies below the root, for `seat`.

@@ -26,16 +26,6 @@ pub(crate) fn relative(strengths: &[i32], seat: usize) -> i32 {
     (strengths[seat] - others / n.max(1)).clamp(-WIN_BOUND + 1, WIN_BOUND - 1)
 }
 
-/// Every seat's [`Evaluate::strength`] in `pos` (the seats past `P::PLAYERS` stay 0).
-pub(crate) fn strengths<P: Evaluate>(pos: &P) -> Scores {
-    const { assert!(P::PLAYERS <= SEATS) };
-    let mut strengths = [0; SEATS];
-    for (seat, s) in strengths.iter_mut().enumerate().take(P::PLAYERS) {
-        *s = pos.strength(seat);
-    }
-    strengths
-}
-
 impl<P: Evaluate> MoveRun<'_, P> {
     /// The max^n scores of `pos`, `depth` plies deep and `ply` plies below the root.
     pub(crate) fn max_n(&mut self, pos: &P, depth: i32, ply: usize) -> Scores {
@@ -105,7 +95,7 @@ impl<P: Evaluate> MoveRun<'_, P> {
             }
             return scores;
         }
-        let strengths = strengths(pos);
+        let strengths = code_path::strengths(pos);
         let strengths = &strengths[..P::PLAYERS];
         for (seat, s) in scores.iter_mut().enumerate().take(P::PLAYERS) {
             *s = if strengths[seat] <= 0 {

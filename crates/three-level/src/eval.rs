@@ -14,6 +14,7 @@
 //! (`dimchess_core::tune`); the 1,000 for a live seat and the hunt are the fixed residual
 //! (the hunt picks its target by the material of [`VALUES`] as they are).
 
+use dimchess_core::cpu::Cpu;
 use dimchess_core::eval::{Capture, Evaluate};
 use dimchess_core::tune::{Parameter, Tune};
 
@@ -122,6 +123,15 @@ impl<R: Rules> Tune for ThreeLevelPosition<R> {
     }
 
     fn strength_with(&self, player: usize, values: &[i32]) -> i32 {
+        self.strength_of(player, values)
+    }
+}
+
+impl<R: Rules> ThreeLevelPosition<R> {
+    /// [`Evaluate::strength`] with `values` (in [`TUNED_VALUES`]' order): 0 for an eliminated
+    /// seat, else 1,000 for being in the game, the material and the [`Self::hunt`].
+    #[inline(always)]
+    fn strength_of(&self, player: usize, values: &[i32]) -> i32 {
         if self.eliminated & (1 << player) != 0 {
             return 0;
         }
@@ -157,6 +167,7 @@ fn distance(a: usize, b: usize) -> i32 {
 
 impl<R: Rules> ThreeLevelPosition<R> {
     /// The material of `player`'s pieces on the board (no bonus for being live).
+    #[inline(always)]
     fn material(&self, player: usize) -> i32 {
         let mine = self.by_color[player];
         let mut total = 0;
@@ -177,6 +188,7 @@ impl<R: Rules> ThreeLevelPosition<R> {
     /// the weakest live opponent (least material, the first in turn order on a tie), weighted
     /// by how much that opponent has lost (x1 at full material, x5 with nothing left): the
     /// weakest seat has the fewest defenders and is finished off first.
+    #[inline(always)]
     fn hunt(&self, player: usize) -> i32 {
         let mut hunters = self.by_color[player] & !self.royal_pieces();
         hunters &= !self.by_role[Role::Pawn as usize] & !self.by_role[Role::Point as usize];
@@ -214,7 +226,19 @@ impl<R: Rules> Evaluate for ThreeLevelPosition<R> {
     const REPETITION_DRAWS: bool = true;
 
     fn strength(&self, player: usize) -> i32 {
-        self.strength_with(player, &TUNED_VALUES)
+        self.strength_of(player, &TUNED_VALUES)
+    }
+
+    /// [`Evaluate::strength`] always inlined, so that its population counts are compiled for
+    /// `cpu`'s features where a search calls it on that code path.
+    #[inline(always)]
+    fn strength_on<C: Cpu>(&self, _cpu: C, player: usize) -> i32 {
+        self.strength_of(player, &TUNED_VALUES)
+    }
+
+    /// Whether `player` has been eliminated (its strength is then 0, and only then).
+    fn is_out(&self, player: usize) -> bool {
+        self.eliminated & (1 << player) != 0
     }
 
     /// TL-18: a turn beginning with the clock at 50 turns per live player is drawn.

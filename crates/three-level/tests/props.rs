@@ -1,9 +1,12 @@
 //! Property tests over random games: copy-make leaves the parent untouched, the incremental
 //! hash equals the hash from scratch, the position text round-trips, every legal move's text
 //! reads back as the same move, and every position reached is valid (re-parsing it runs the
-//! full validation of TL-19 / TX-12).
+//! full validation of TL-19 / TX-12), and each seat's evaluation is the same on the
+//! x86-64-v3 code path (where the CPU has it) as on the portable one, with `is_out` true
+//! exactly for the seats of strength 0.
 
-use dimchess_core::Position;
+use dimchess_core::cpu::{self, Cpu, Portable};
+use dimchess_core::{Evaluate, Position};
 use dimchess_three_level::rules::{CheckmatePromotion, Main, Rules, Xiangqi};
 use dimchess_three_level::{Moves, ThreeLevelPosition};
 use proptest::prelude::*;
@@ -32,6 +35,14 @@ fn play_game<R: Rules>(choices: &[u16], check_all_texts_every: usize) -> Result<
             for &m in moves.iter() {
                 let t = pos.move_text(m);
                 prop_assert_eq!(pos.parse_move(&t), Ok(m), "{}", t);
+            }
+        }
+        for seat in 0..4 {
+            let s = pos.strength(seat);
+            prop_assert_eq!(pos.strength_on(Portable, seat), s);
+            prop_assert_eq!(pos.is_out(seat), s <= 0);
+            if let Some(v3) = cpu::detected() {
+                prop_assert_eq!(v3.run(|| pos.strength_on(v3, seat)), s);
             }
         }
         let m = moves[c as usize % moves.len()];
