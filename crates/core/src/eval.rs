@@ -30,6 +30,12 @@ pub trait Evaluate: Position {
     /// position, so that a search may score a repeated position as a draw.
     const REPETITION_DRAWS: bool;
 
+    /// Whether [`Evaluate::strength`] depends on nothing but what the Zobrist key
+    /// ([`Position::zobrist`]) holds, so that a search may keep static scores by key. A
+    /// variant whose evaluation reads a clock or a counter the key leaves out sets it to
+    /// `false`.
+    const STATIC_BY_KEY: bool = true;
+
     /// Whether a search extends its leaves by captures (quiescence). Variants whose leaves
     /// are dear to expand (Dimension X's tens of thousands of turns) set it to `false`.
     const QUIESCENCE: bool = true;

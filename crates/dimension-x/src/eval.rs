@@ -275,6 +275,8 @@ impl Evaluate for DxPosition {
     const REPETITION_DRAWS: bool = false;
     /// A leaf has tens of thousands of turns: no quiescence.
     const QUIESCENCE: bool = false;
+    /// The damping reads the halfmove clock, which the Zobrist key leaves out.
+    const STATIC_BY_KEY: bool = false;
 
     /// Material and placement, the King hunt of a side ahead ([`DxPosition::king_hunt`]),
     /// damped by the halfmove clock ([`progress_damping`]; DX-10 draws by no clock, so the

@@ -295,7 +295,16 @@ impl<P: Evaluate> MoveRun<'_, P> {
     #[inline]
     pub(crate) fn evaluate(&self, pos: &P) -> i32 {
         if P::PLAYERS == 2 {
-            balance(pos)
+            if !P::STATIC_BY_KEY {
+                return balance(pos);
+            }
+            let key = pos.zobrist();
+            if let Some(v) = self.e.evals.get(key) {
+                return v;
+            }
+            let v = balance(pos);
+            self.e.evals.set(key, v);
+            v
         } else {
             self.evaluate_seat(pos, self.root)
         }

@@ -7,6 +7,7 @@
 //! turns action by action; each is a [`Searcher`] over its own kind of per-ply node
 //! ([`PlyNode`]).
 
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -159,6 +160,43 @@ pub(crate) struct Searcher<X: PlyNode> {
     pub(crate) plies: Vec<Ply<X>>,
     /// The raw Zobrist keys of the game before the root and of the path to the current node.
     pub(crate) path: Vec<u64>,
+    /// Static scores of two-player positions by raw Zobrist key ([`EvalCache`]).
+    pub(crate) evals: EvalCache,
+}
+
+/// The static scores of the last positions evaluated, one per slot by the low bits of the
+/// raw Zobrist key, checked by the whole key: a position met again (another move order, the
+/// next iteration, a re-search) is not evaluated again. The evaluation is a function of the
+/// position alone ([`Evaluate::strength`](dimchess_core::Evaluate::strength) and its
+/// [`STATIC_BY_KEY`](dimchess_core::Evaluate::STATIC_BY_KEY)), so a hit returns what the
+/// evaluation would.
+pub(crate) struct EvalCache(Vec<Cell<(u64, i32)>>);
+
+/// Slots of an [`EvalCache`] (16 bytes each: 1 MiB).
+const EVAL_SLOTS: usize = 1 << 16;
+
+impl EvalCache {
+    fn new() -> Self {
+        EvalCache(vec![Cell::new((0, NO_EVAL)); EVAL_SLOTS])
+    }
+
+    /// The score stored for `key`, if any.
+    #[inline]
+    pub(crate) fn get(&self, key: u64) -> Option<i32> {
+        let (k, v) = self.0[key as usize & (EVAL_SLOTS - 1)].get();
+        (k == key && v != NO_EVAL).then_some(v)
+    }
+
+    /// Stores `score` for `key`, in place of what its slot held.
+    #[inline]
+    pub(crate) fn set(&self, key: u64, score: i32) {
+        self.0[key as usize & (EVAL_SLOTS - 1)].set((key, score));
+    }
+
+    /// Forgets every score.
+    fn clear(&mut self) {
+        self.0.iter_mut().for_each(|c| c.set((0, NO_EVAL)));
+    }
 }
 
 impl<X: PlyNode> Searcher<X> {
@@ -176,6 +214,7 @@ impl<X: PlyNode> Searcher<X> {
             history: vec![0; history],
             plies,
             path: Vec::with_capacity(1024),
+            evals: EvalCache::new(),
         }
     }
 
@@ -188,12 +227,14 @@ impl<X: PlyNode> Searcher<X> {
             history: vec![0; self.history.len()],
             plies,
             path: Vec::with_capacity(1024),
+            evals: EvalCache::new(),
         }
     }
 
     /// Forgets what earlier searches learnt (table, history, killers).
     pub(crate) fn new_game(&mut self) {
         self.table.clear();
+        self.evals.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
         for p in &mut self.plies {
             p.killers = [None; 2];

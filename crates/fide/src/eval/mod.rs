@@ -372,6 +372,7 @@ impl Evaluate for Chess {
         )
     }
 
+    #[inline]
     fn capture(&self, mv: Move) -> Option<Capture> {
         capture_on(&self.board, mv)
     }
@@ -429,6 +430,7 @@ impl Evaluate for Chess {
         sink.any
     }
 
+    #[inline]
     fn move_key(&self, mv: Move) -> u32 {
         // By side, from and to ("butterfly" history).
         (self.turn as usize * 4096 + mv.from.index() * 64 + mv.to.index()) as u32
