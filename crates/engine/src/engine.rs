@@ -8,8 +8,7 @@ use std::time::Instant;
 use dimchess_core::{Error, Evaluate, Outcome};
 
 use crate::alpha_beta::{Paranoid, Pvs};
-use crate::code_path;
-use crate::code_path::balance;
+use crate::code_path::{self, balance};
 use crate::limits::Limits;
 use crate::max_n::relative;
 use crate::ordering::{self, HISTORY};
