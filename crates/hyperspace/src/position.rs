@@ -4,6 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use dimchess_core::cpu::Cpu;
 use dimchess_core::movelist::MoveList;
 use dimchess_core::{Error, Outcome, Position};
 use dimchess_fide::{Board, Color, Role, Square};
@@ -142,6 +143,14 @@ impl<const OPTIONAL: bool> Position for HyperspacePosition<OPTIONAL> {
     type MoveList = Moves;
 
     fn legal_moves(&self, moves: &mut Moves) {
+        moves.clear();
+        self.generate(&mut Lister(moves));
+    }
+
+    /// [`Position::legal_moves`] always inlined, so that a search's listing (inside
+    /// `Cpu::run`) is compiled for `cpu`'s features.
+    #[inline(always)]
+    fn legal_moves_on<C: Cpu>(&self, _cpu: C, moves: &mut Moves) {
         moves.clear();
         self.generate(&mut Lister(moves));
     }

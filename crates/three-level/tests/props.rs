@@ -3,7 +3,7 @@
 //! reads back as the same move, and every position reached is valid (re-parsing it runs the
 //! full validation of TL-19 / TX-12), and each seat's evaluation is the same on the
 //! x86-64-v3 code path (where the CPU has it) as on the portable one, with `is_out` true
-//! exactly for the seats of strength 0.
+//! exactly for the seats of strength 0, and so is the list of legal moves.
 
 use dimchess_core::cpu::{self, Cpu, Portable};
 use dimchess_core::{Evaluate, Position};
@@ -26,6 +26,11 @@ fn play_game<R: Rules>(choices: &[u16], check_all_texts_every: usize) -> Result<
         let mut moves = Moves::new();
         pos.legal_moves(&mut moves);
         prop_assert_eq!(moves.len() as u64, pos.count_legal_moves());
+        if let Some(v3) = cpu::detected() {
+            let mut listed = Moves::new();
+            v3.run(|| pos.legal_moves_on(v3, &mut listed));
+            prop_assert_eq!(&listed, &moves);
+        }
         if moves.is_empty() {
             prop_assert!(pos.outcome().is_some());
             break;

@@ -1,8 +1,10 @@
 //! Property tests over random games (1,000 in the default run: 500 per variant): copy-make
 //! leaves the old position untouched, the incremental hash equals the hash from scratch, the
 //! position text round-trips (and re-validates, so every invariant of §4 holds), every move text
-//! parses back to the same move, and the counting and listing generators agree.
+//! parses back to the same move, and the counting and listing generators agree (the listing
+//! on the x86-64-v3 code path too, where the CPU has it).
 
+use dimchess_core::cpu::{self, Cpu};
 use dimchess_core::zobrist::SplitMix64;
 use dimchess_core::{Position, perft::perft};
 use dimchess_fide::{Color, Role};
@@ -51,6 +53,12 @@ fn random_game<const O: bool>(seed: u64, plies: usize) {
         );
         let moves = p.moves();
         assert_eq!(p.count_legal_moves(), moves.len() as u64);
+        // A search's listing on the x86-64-v3 path (where the CPU has it) is the same list.
+        if let Some(v3) = cpu::detected() {
+            let mut listed = Default::default();
+            v3.run(|| p.legal_moves_on(v3, &mut listed));
+            assert_eq!(listed, moves, "{p}");
+        }
         if moves.is_empty() {
             assert!(p.outcome().is_some());
             break;
