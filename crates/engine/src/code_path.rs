@@ -12,17 +12,28 @@ use dimchess_core::{Evaluate, Position};
 use crate::max_n::{SEATS, Scores};
 use crate::score::WIN_BOUND;
 
+/// Runs `$body` with `$cpu` bound to the code path [`cpu::detected`] chooses: inside
+/// [`Cpu::run`] for x86-64-v3 (the body always inlined there), else as portable code.
+macro_rules! on_cpu {
+    (|$cpu:ident| $body:expr) => {
+        match cpu::detected() {
+            Some($cpu) => $cpu.run(
+                #[inline(always)]
+                || $body,
+            ),
+            None => {
+                let $cpu = Portable;
+                $body
+            }
+        }
+    };
+}
+
 /// The static score of a two-player position for the player to move: its strength less the
 /// opponent's, below every win score.
 #[inline]
 pub(crate) fn balance<P: Evaluate>(pos: &P) -> i32 {
-    match cpu::detected() {
-        Some(v3) => v3.run(
-            #[inline(always)]
-            || balance_on(pos, v3),
-        ),
-        None => balance_on(pos, Portable),
-    }
+    on_cpu!(|c| balance_on(pos, c))
 }
 
 /// [`balance`] on the code path of `cpu`.
@@ -36,13 +47,7 @@ fn balance_on<P: Evaluate, C: Cpu>(pos: &P, cpu: C) -> i32 {
 /// of a game of more than two players.
 #[inline]
 pub(crate) fn strengths<P: Evaluate>(pos: &P) -> Scores {
-    match cpu::detected() {
-        Some(v3) => v3.run(
-            #[inline(always)]
-            || strengths_on(pos, v3),
-        ),
-        None => strengths_on(pos, Portable),
-    }
+    on_cpu!(|c| strengths_on(pos, c))
 }
 
 /// [`strengths`] on the code path of `cpu`.
@@ -59,24 +64,12 @@ fn strengths_on<P: Evaluate, C: Cpu>(pos: &P, cpu: C) -> Scores {
 /// Every legal move of `pos` into `moves` ([`Position::legal_moves_on`]).
 #[inline]
 pub(crate) fn legal_moves<P: Position>(pos: &P, moves: &mut P::MoveList) {
-    match cpu::detected() {
-        Some(v3) => v3.run(
-            #[inline(always)]
-            || pos.legal_moves_on(v3, moves),
-        ),
-        None => pos.legal_moves_on(Portable, moves),
-    }
+    on_cpu!(|c| pos.legal_moves_on(c, moves))
 }
 
 /// The noisy moves of `pos` into `moves`, and whether it has any legal move
 /// ([`Evaluate::noisy_moves_on`]).
 #[inline]
 pub(crate) fn noisy_moves<P: Evaluate>(pos: &P, moves: &mut P::MoveList) -> bool {
-    match cpu::detected() {
-        Some(v3) => v3.run(
-            #[inline(always)]
-            || pos.noisy_moves_on(v3, moves),
-        ),
-        None => pos.noisy_moves_on(Portable, moves),
-    }
+    on_cpu!(|c| pos.noisy_moves_on(c, moves))
 }
