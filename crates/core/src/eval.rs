@@ -61,10 +61,10 @@ pub trait Evaluate: Position {
 
     /// [`Evaluate::strength`] on the code path of `cpu` ([`crate::cpu`]): what a search calls
     /// inside [`Cpu::run`](crate::cpu::Cpu::run), as perft calls
-    /// [`Position::count_legal_moves_on`](crate::Position::count_legal_moves_on). The default
-    /// ignores `cpu` (the variant's evaluation then runs portable code, out of line); a
-    /// variant overrides it with an evaluation always inlined that passes `cpu` on to its
-    /// slider lookups, so that the whole of it is compiled for `cpu`'s features.
+    /// [`Position::count_legal_moves_on`]. The default ignores `cpu` (the variant's
+    /// evaluation then runs portable code, out of line); a variant overrides it with an
+    /// evaluation always inlined that passes `cpu` on to its slider lookups, so that the
+    /// whole of it is compiled for `cpu`'s features.
     ///
     /// ```
     /// use dimchess_core::Evaluate;
