@@ -13,7 +13,7 @@
 
 use dimchess_core::Bitboard64;
 use dimchess_core::board8;
-use dimchess_core::cpu::Cpu;
+use dimchess_core::cpu::{Cpu, Portable};
 use dimchess_core::geometry::{Geometry, Vector};
 use dimchess_core::table64::{Lines, leaps};
 
@@ -125,14 +125,7 @@ pub fn queen(sq: Square, occupied: Bitboard64) -> Bitboard64 {
 /// The squares a piece of `role` and `color` on `sq` attacks with `occupied` blocking.
 #[inline]
 pub fn attacks(role: Role, color: Color, sq: Square, occupied: Bitboard64) -> Bitboard64 {
-    match role {
-        Role::Pawn => pawn(color, sq),
-        Role::Knight => knight(sq),
-        Role::Bishop => bishop(sq, occupied),
-        Role::Rook => rook(sq, occupied),
-        Role::Queen => queen(sq, occupied),
-        Role::King => king(sq),
-    }
+    attacks_on(Portable, role, color, sq, occupied)
 }
 
 /// [`attacks`] on the code path of `cpu` ([`dimchess_core::cpu`]).

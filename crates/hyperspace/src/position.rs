@@ -4,7 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use dimchess_core::cpu::Cpu;
+use dimchess_core::cpu::{Cpu, Portable};
 use dimchess_core::movelist::MoveList;
 use dimchess_core::{Error, Outcome, Position};
 use dimchess_fide::{Board, Color, Role, Square};
@@ -143,8 +143,7 @@ impl<const OPTIONAL: bool> Position for HyperspacePosition<OPTIONAL> {
     type MoveList = Moves;
 
     fn legal_moves(&self, moves: &mut Moves) {
-        moves.clear();
-        self.generate(&mut Lister(moves));
+        self.legal_moves_on(Portable, moves);
     }
 
     /// [`Position::legal_moves`] always inlined, so that a search's listing (inside

@@ -6,7 +6,7 @@ use core::fmt;
 use core::marker::PhantomData;
 use core::str::FromStr;
 
-use dimchess_core::cpu::Cpu;
+use dimchess_core::cpu::{Cpu, Portable};
 use dimchess_core::movelist::MoveList;
 use dimchess_core::{Error, Outcome, Position};
 
@@ -570,8 +570,7 @@ impl<R: Rules> Position for ThreeLevelPosition<R> {
     /// The legal turns: the legal moves, or the pass when there is none (TL-16); nothing when
     /// the game is over (§8).
     fn legal_moves(&self, moves: &mut Moves) {
-        moves.clear();
-        self.turns(&mut movegen::Lister(moves));
+        self.legal_moves_on(Portable, moves);
     }
 
     /// [`Position::legal_moves`] always inlined, so that a search's listing (inside

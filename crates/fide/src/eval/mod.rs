@@ -351,10 +351,7 @@ impl Evaluate for Chess {
     /// assert!(Chess::default().strength(0) > 0);
     /// ```
     fn strength(&self, player: usize) -> i32 {
-        if crate::draws::insufficient_material(self) {
-            return 0;
-        }
-        tapered_strength(&self.board, Color::from_index(player))
+        self.strength_on(Portable, player)
     }
 
     /// [`Evaluate::strength`] always inlined, its slider lookups on `cpu`'s code path.
