@@ -1,13 +1,12 @@
-//! Static evaluation for a search ([`Evaluate`]): FIDE material and placement on the board
-//! (`dimchess_fide::eval`), and pieces in flight at 9/10 of their value (they land, HS-2, but
-//! the landing can be met): [`FLIGHT_VALUES`]. The piece values on the board and in flight are
-//! its tunable parameters (`dimchess_core::tune`).
+//! Static evaluation for a search ([`Evaluate`]): FIDE's evaluation of the board
+//! (`dimchess_fide::eval::tapered_strength`), and pieces in flight at 9/10 of their value
+//! (they land, HS-2, but the landing can be met): [`FLIGHT_VALUES`]. The values in flight
+//! are its tunable parameters (`dimchess_core::tune`).
 
+use dimchess_core::cpu::{Cpu, Portable};
 use dimchess_core::eval::{Capture, Evaluate};
 use dimchess_core::tune::{Parameter, Tune};
-use dimchess_fide::eval::{
-    PIECE_NAMES, PIECE_VALUES, add_piece_counts, board_strength_with, value,
-};
+use dimchess_fide::eval::{PIECE_VALUES, tapered_strength_on, value};
 use dimchess_fide::{Color, Role};
 
 use crate::moves::{Move, MoveTag};
@@ -25,13 +24,8 @@ pub const FLIGHT_VALUES: [i32; 5] = {
     v
 };
 
-/// The parameters: the piece values on the board, then in flight.
-const TUNED: [Parameter; 10] = [
-    Parameter::new(PIECE_NAMES[0], PIECE_VALUES[0]),
-    Parameter::new(PIECE_NAMES[1], PIECE_VALUES[1]),
-    Parameter::new(PIECE_NAMES[2], PIECE_VALUES[2]),
-    Parameter::new(PIECE_NAMES[3], PIECE_VALUES[3]),
-    Parameter::new(PIECE_NAMES[4], PIECE_VALUES[4]),
+/// The parameters: the piece values in flight.
+const TUNED: [Parameter; 5] = [
     Parameter::new("pawn in flight", FLIGHT_VALUES[0]),
     Parameter::new("knight in flight", FLIGHT_VALUES[1]),
     Parameter::new("bishop in flight", FLIGHT_VALUES[2]),
@@ -39,28 +33,31 @@ const TUNED: [Parameter; 10] = [
     Parameter::new("queen in flight", FLIGHT_VALUES[4]),
 ];
 
-/// The values of [`TUNED`], in order.
-const VALUES: [i32; 10] = [
-    PIECE_VALUES[0],
-    PIECE_VALUES[1],
-    PIECE_VALUES[2],
-    PIECE_VALUES[3],
-    PIECE_VALUES[4],
-    FLIGHT_VALUES[0],
-    FLIGHT_VALUES[1],
-    FLIGHT_VALUES[2],
-    FLIGHT_VALUES[3],
-    FLIGHT_VALUES[4],
-];
+impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
+    /// `color`'s strength with `values` for the pieces in flight, the board counted by FIDE's
+    /// evaluation on `cpu`'s code path.
+    #[inline(always)]
+    fn strength_of<C: Cpu>(&self, cpu: C, color: Color, values: &[i32]) -> i32 {
+        let mut total = tapered_strength_on(cpu, &self.board, color);
+        for f in self.flight.iter() {
+            if f.piece.color == color && f.piece.role != Role::King {
+                total += values[f.piece.role.index()];
+            }
+        }
+        total
+    }
+}
 
-/// The piece values on the board and in flight (the flight discount, one value per role).
+/// The values of the pieces in flight (the flight discount, one value per role); the board's
+/// pieces are counted by FIDE's evaluation (`dimchess_fide::eval::tapered_strength`), which
+/// does not move with them.
 ///
 /// ```
 /// use dimchess_core::tune::{Tune, model_error};
 /// use dimchess_hyperspace::Hyperspace;
-/// assert_eq!(Hyperspace::PARAMETERS[9].name, "queen in flight");
-/// assert_eq!(Hyperspace::PARAMETERS[9].value, 810);
-/// assert_eq!(model_error(&Hyperspace::default(), 0, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]), 0.0);
+/// assert_eq!(Hyperspace::PARAMETERS[4].name, "queen in flight");
+/// assert_eq!(Hyperspace::PARAMETERS[4].value, 810);
+/// assert_eq!(model_error(&Hyperspace::default(), 0, &[1, 2, 3, 4, 5]), 0.0);
 /// ```
 impl<const OPTIONAL: bool> Tune for HyperspacePosition<OPTIONAL> {
     const PARAMETERS: &'static [Parameter] = &TUNED;
@@ -68,23 +65,15 @@ impl<const OPTIONAL: bool> Tune for HyperspacePosition<OPTIONAL> {
     fn features(&self, player: usize, features: &mut [f64]) {
         let color = Color::from_index(player);
         features.fill(0.0);
-        add_piece_counts(&self.board, color, features);
         for f in self.flight.iter() {
             if f.piece.color == color && f.piece.role != Role::King {
-                features[5 + f.piece.role.index()] += 1.0;
+                features[f.piece.role.index()] += 1.0;
             }
         }
     }
 
     fn strength_with(&self, player: usize, values: &[i32]) -> i32 {
-        let color = Color::from_index(player);
-        let mut total = board_strength_with(&self.board, color, values);
-        for f in self.flight.iter() {
-            if f.piece.color == color && f.piece.role != Role::King {
-                total += values[5 + f.piece.role.index()];
-            }
-        }
-        total
+        self.strength_of(Portable, Color::from_index(player), values)
     }
 }
 
@@ -93,9 +82,16 @@ impl<const OPTIONAL: bool> Evaluate for HyperspacePosition<OPTIONAL> {
     /// HS-22: the rules know no repetition.
     const REPETITION_DRAWS: bool = false;
 
+    /// FIDE's evaluation of the board (`dimchess_fide::eval::tapered_strength`: material,
+    /// piece-square tables, mobility, threats, pawn structure), and each piece in flight at
+    /// [`FLIGHT_VALUES`]: a little less than on the board, as its landing can be met (HS-2).
     fn strength(&self, player: usize) -> i32 {
-        // A piece in flight is worth a little less: its landing can be met.
-        self.strength_with(player, &VALUES)
+        self.strength_on(Portable, player)
+    }
+
+    #[inline(always)]
+    fn strength_on<C: Cpu>(&self, cpu: C, player: usize) -> i32 {
+        self.strength_of(cpu, Color::from_index(player), &FLIGHT_VALUES)
     }
 
     /// An immediate move's capture on its destination (en passant: a pawn) and promotion

@@ -228,6 +228,23 @@ pub fn tapered_strength(board: &Board, color: Color) -> i32 {
     tapered_strength_of(Portable, board, color, &weights::VALUES, ())
 }
 
+/// [`tapered_strength`] on `cpu`'s code path, always inlined: for a variant whose evaluation
+/// counts a FIDE board this way (hyperspace) and runs on the code path chosen at run time
+/// (`Evaluate::strength_on`).
+///
+/// ```
+/// use dimchess_core::cpu::Portable;
+/// use dimchess_fide::eval::{tapered_strength, tapered_strength_on};
+/// use dimchess_fide::{Chess, Color};
+/// let start = Chess::default();
+/// let board = start.board();
+/// assert_eq!(tapered_strength_on(Portable, board, Color::White), tapered_strength(board, Color::White));
+/// ```
+#[inline(always)]
+pub fn tapered_strength_on<C: Cpu>(cpu: C, board: &Board, color: Color) -> i32 {
+    tapered_strength_of(cpu, board, color, &weights::VALUES, ())
+}
+
 /// [`tapered_strength`] with `values` in place of [`weights::VALUES`] (in its order; values
 /// missing at the end keep their current ones, extra ones are ignored).
 pub fn tapered_strength_with(board: &Board, color: Color, values: &[i32]) -> i32 {
