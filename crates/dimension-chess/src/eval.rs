@@ -1,15 +1,14 @@
-//! Static evaluation for a search ([`Evaluate`]): FIDE material and placement on each of the
-//! three planes (`dimchess_fide::eval`), a piece in Heaven or Hell counted at its full value
-//! (it can come back to Earth): [`PLANE_BONUS`] is 0 for now. The piece values and the
-//! per-plane bonuses are its tunable parameters (`dimchess_core::tune`).
+//! Static evaluation for a search ([`Evaluate`]): FIDE's evaluation of each of the three
+//! planes (`dimchess_fide::eval::tapered_strength`), and a bonus per piece in Heaven and in
+//! Hell, [`PLANE_BONUS`], 0 for now (a piece off Earth can come back). The bonuses are its
+//! tunable parameters (`dimchess_core::tune`).
 
+use dimchess_core::cpu::{Cpu, Portable};
 use dimchess_core::eval::{Capture, Evaluate};
 use dimchess_core::tune::{Parameter, Tune};
 use dimchess_fide::Color;
 use dimchess_fide::Role;
-use dimchess_fide::eval::{
-    PIECE_NAMES, PIECE_VALUES, add_piece_counts, board_strength_with, value,
-};
+use dimchess_fide::eval::{tapered_strength_on, value};
 
 use crate::layer::LayerExt;
 use crate::moves::MoveKind;
@@ -21,36 +20,38 @@ use crate::position::DimensionChess;
 /// value: 0, a piece off Earth is worth its full value.
 pub const PLANE_BONUS: [i32; 2] = [0, 0];
 
-/// The parameters: FIDE's piece values, then [`PLANE_BONUS`].
-const TUNED: [Parameter; 7] = [
-    Parameter::new(PIECE_NAMES[0], PIECE_VALUES[0]),
-    Parameter::new(PIECE_NAMES[1], PIECE_VALUES[1]),
-    Parameter::new(PIECE_NAMES[2], PIECE_VALUES[2]),
-    Parameter::new(PIECE_NAMES[3], PIECE_VALUES[3]),
-    Parameter::new(PIECE_NAMES[4], PIECE_VALUES[4]),
+/// The parameters: [`PLANE_BONUS`].
+const TUNED: [Parameter; 2] = [
     Parameter::new("heaven piece", PLANE_BONUS[0]),
     Parameter::new("hell piece", PLANE_BONUS[1]),
 ];
 
-/// The values of [`TUNED`], in order.
-const VALUES: [i32; 7] = [
-    PIECE_VALUES[0],
-    PIECE_VALUES[1],
-    PIECE_VALUES[2],
-    PIECE_VALUES[3],
-    PIECE_VALUES[4],
-    PLANE_BONUS[0],
-    PLANE_BONUS[1],
-];
+impl DimensionChess {
+    /// `color`'s strength with `values` for [`PLANE_BONUS`], each plane counted by FIDE's
+    /// evaluation on `cpu`'s code path.
+    #[inline(always)]
+    fn strength_of<C: Cpu>(&self, cpu: C, color: Color, values: &[i32]) -> i32 {
+        let mut total: i32 = self
+            .layers
+            .iter()
+            .map(|b| tapered_strength_on(cpu, b, color))
+            .sum();
+        for (i, plane) in [0, 2].into_iter().enumerate() {
+            total += values[i] * self.layers[plane].by_color(color).count() as i32;
+        }
+        total
+    }
+}
 
-/// FIDE's piece values on all three planes, and a bonus per piece in Heaven and in Hell.
+/// A bonus per piece in Heaven and in Hell; each plane's pieces are counted by FIDE's
+/// evaluation (`dimchess_fide::eval::tapered_strength`), which does not move with them.
 ///
 /// ```
 /// use dimchess_core::tune::{Tune, model_error};
 /// use dimchess_dimension_chess::DimensionChess;
 /// let names: Vec<&str> = DimensionChess::PARAMETERS.iter().map(|p| p.name).collect();
-/// assert_eq!(names, ["pawn", "knight", "bishop", "rook", "queen", "heaven piece", "hell piece"]);
-/// assert_eq!(model_error(&DimensionChess::default(), 1, &[1, 2, 3, 4, 5, 6, 7]), 0.0);
+/// assert_eq!(names, ["heaven piece", "hell piece"]);
+/// assert_eq!(model_error(&DimensionChess::default(), 1, &[6, 7]), 0.0);
 /// ```
 impl Tune for DimensionChess {
     const PARAMETERS: &'static [Parameter] = &TUNED;
@@ -58,25 +59,13 @@ impl Tune for DimensionChess {
     fn features(&self, player: usize, features: &mut [f64]) {
         let color = Color::from_index(player);
         features.fill(0.0);
-        for b in &self.layers {
-            add_piece_counts(b, color, features);
-        }
         for (i, plane) in [0, 2].into_iter().enumerate() {
-            features[5 + i] = f64::from(self.layers[plane].by_color(color).count());
+            features[i] = f64::from(self.layers[plane].by_color(color).count());
         }
     }
 
     fn strength_with(&self, player: usize, values: &[i32]) -> i32 {
-        let color = Color::from_index(player);
-        let mut total: i32 = self
-            .layers
-            .iter()
-            .map(|b| board_strength_with(b, color, values))
-            .sum();
-        for (i, plane) in [0, 2].into_iter().enumerate() {
-            total += values[5 + i] * self.layers[plane].by_color(color).count() as i32;
-        }
-        total
+        self.strength_of(Portable, Color::from_index(player), values)
     }
 }
 
@@ -85,8 +74,16 @@ impl Evaluate for DimensionChess {
     /// DC-27: repetition never ends a game.
     const REPETITION_DRAWS: bool = false;
 
+    /// FIDE's evaluation of each plane (`dimchess_fide::eval::tapered_strength`: material,
+    /// piece-square tables, mobility, threats, pawn structure), and [`PLANE_BONUS`] per piece
+    /// in Heaven and in Hell.
     fn strength(&self, player: usize) -> i32 {
-        self.strength_with(player, &VALUES)
+        self.strength_on(Portable, player)
+    }
+
+    #[inline(always)]
+    fn strength_on<C: Cpu>(&self, cpu: C, player: usize) -> i32 {
+        self.strength_of(cpu, Color::from_index(player), &PLANE_BONUS)
     }
 
     /// The piece on the destination square of the move's board (en passant: a pawn), and the
