@@ -1,8 +1,9 @@
-//! Static evaluation for a search ([`Evaluate`]), and the FIDE piece values and placement
-//! terms that the FIDE-piece variants (hyperspace, dimension-chess, dimension-x) reuse.
+//! Static evaluation for a search ([`Evaluate`]), which the variants played on FIDE boards
+//! reuse ([`tapered_strength_on`]: hyperspace, dimension-chess), and the FIDE piece values and
+//! placement terms of Dimension X's evaluation.
 //!
-//! Piece values are the conventional ones of chess programs (pawn 100, knight 320, bishop
-//! 330, rook 500, queen 900); the placement terms are small (at most a quarter pawn): pawns
+//! [`PIECE_VALUES`] are the conventional ones of chess programs (pawn 100, knight 320, bishop
+//! 330, rook 500, queen 900); [`placement`]'s terms are small (at most a quarter pawn): pawns
 //! gain as they advance, knights and bishops in the centre, the king stays home while the
 //! queens are on.
 
@@ -23,8 +24,7 @@ use crate::position::{Chess, Moves};
 use crate::types::{Color, Role, Square};
 
 /// The value of a Pawn, Knight, Bishop, Rook and Queen in centipawns, in [`Role::ALL`] order
-/// ([`value`]; the material of [`board_strength`], and a parameter of the variants that count
-/// it, `dimchess_core::tune`).
+/// ([`value`]; Dimension X's material, a parameter of its evaluation, `dimchess_core::tune`).
 pub const PIECE_VALUES: [i32; 5] = [100, 320, 330, 500, 900];
 
 /// The names of [`PIECE_VALUES`] as tunable parameters.
@@ -70,37 +70,6 @@ pub fn placement(color: Color, role: Role, sq: usize) -> i32 {
         }
         Role::Queen => 2 * centre(sq),
         Role::King => -6 * rank,
-    }
-}
-
-/// The material and placement of `color`'s pieces on one FIDE board.
-pub fn board_strength(board: &Board, color: Color) -> i32 {
-    board_strength_with(board, color, &PIECE_VALUES)
-}
-
-/// [`board_strength`] with `values` (Pawn to Queen, as [`PIECE_VALUES`]) for the pieces'
-/// values: `values · counts` plus the placement terms.
-#[inline]
-pub fn board_strength_with(board: &Board, color: Color, values: &[i32]) -> i32 {
-    let mut total = 0;
-    for role in Role::ALL {
-        let v = if role == Role::King {
-            0
-        } else {
-            values[role.index()]
-        };
-        for sq in board.pieces(color, role) {
-            total += v + placement(color, role, sq);
-        }
-    }
-    total
-}
-
-/// Adds the number of `color`'s Pawns, Knights, Bishops, Rooks and Queens on `board` to
-/// `counts[0..5]`: the features of [`board_strength_with`]'s values.
-pub fn add_piece_counts(board: &Board, color: Color, counts: &mut [f64]) {
-    for role in &Role::ALL[..5] {
-        counts[role.index()] += f64::from(board.pieces(color, *role).count());
     }
 }
 
@@ -229,8 +198,8 @@ pub fn tapered_strength(board: &Board, color: Color) -> i32 {
 }
 
 /// [`tapered_strength`] on `cpu`'s code path, always inlined: for a variant whose evaluation
-/// counts a FIDE board this way (hyperspace) and runs on the code path chosen at run time
-/// (`Evaluate::strength_on`).
+/// counts a FIDE board this way (hyperspace, dimension-chess) on the code path chosen at run
+/// time (`Evaluate::strength_on`).
 ///
 /// ```
 /// use dimchess_core::cpu::Portable;
@@ -238,7 +207,8 @@ pub fn tapered_strength(board: &Board, color: Color) -> i32 {
 /// use dimchess_fide::{Chess, Color};
 /// let start = Chess::default();
 /// let board = start.board();
-/// assert_eq!(tapered_strength_on(Portable, board, Color::White), tapered_strength(board, Color::White));
+/// let white = Color::White;
+/// assert_eq!(tapered_strength_on(Portable, board, white), tapered_strength(board, white));
 /// ```
 #[inline(always)]
 pub fn tapered_strength_on<C: Cpu>(cpu: C, board: &Board, color: Color) -> i32 {
