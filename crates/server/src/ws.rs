@@ -19,6 +19,9 @@ use crate::view::{self, In, Out};
 const IDLE: Duration = Duration::from_secs(60);
 /// The first message must come within this time.
 const HELLO: Duration = Duration::from_secs(10);
+/// After the server sends a Close frame, how long it waits for the peer's before it drops the
+/// connection.
+const CLOSE_WAIT: Duration = Duration::from_secs(1);
 
 /// Serves one connection to the game `cell` until it closes.
 pub async fn run(app: Arc<App>, cell: Arc<GameCell>, mut socket: WebSocket, ip: Option<IpAddr>) {
@@ -52,13 +55,27 @@ pub async fn run(app: Arc<App>, cell: Arc<GameCell>, mut socket: WebSocket, ip: 
     }
 }
 
+/// Sends a Close frame with `code` and `reason`, then reads until the peer's Close, at most
+/// [`CLOSE_WAIT`] (the closing handshake, RFC 6455 section 7.1.1): dropped at once, the
+/// connection would be reset while the peer's unread messages sit in its buffer, and a peer
+/// still sending (a flood) could lose the Close and its code.
 async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
-    let _ = socket
+    let sent = socket
         .send(Message::Close(Some(CloseFrame {
             code,
             reason: reason.into(),
         })))
         .await;
+    if sent.is_ok() {
+        let _ = tokio::time::timeout(CLOSE_WAIT, async {
+            while let Some(Ok(message)) = socket.recv().await {
+                if matches!(message, Message::Close(_)) {
+                    break;
+                }
+            }
+        })
+        .await;
+    }
 }
 
 async fn send(socket: &mut WebSocket, text: &str) -> bool {
