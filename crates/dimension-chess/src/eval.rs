@@ -31,11 +31,12 @@ impl DimensionChess {
     /// evaluation on `cpu`'s code path.
     #[inline(always)]
     fn strength_of<C: Cpu>(&self, cpu: C, color: Color, values: &[i32]) -> i32 {
-        let mut total: i32 = self
-            .layers
-            .iter()
-            .map(|b| tapered_strength_on(cpu, b, color))
-            .sum();
+        // A loop, not a closure: a closure may stay out of line, compiled for the portable
+        // path whatever `cpu` is.
+        let mut total = 0;
+        for b in &self.layers {
+            total += tapered_strength_on(cpu, b, color);
+        }
         for (i, plane) in [0, 2].into_iter().enumerate() {
             total += values[i] * self.layers[plane].by_color(color).count() as i32;
         }
