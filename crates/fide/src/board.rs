@@ -45,6 +45,32 @@ impl Board {
         }
     }
 
+    /// The board whose `color`'s pieces of `role` are `pieces[color][role]` (cells as
+    /// [`Square`] indices, roles in [`Role::ALL`] order); a cell named twice holds the first
+    /// piece named on it (White before Black, then by role).
+    ///
+    /// ```
+    /// use dimchess_fide::{Board, Color, Role, Square};
+    /// let mut pieces = [[0u64; 6]; 2];
+    /// pieces[0][5] = 1 << 4; // the White King on e1
+    /// pieces[1][0] = 1 << 52; // a Black Pawn on e7
+    /// let board = Board::from_sets(&pieces);
+    /// assert_eq!(board, Board::from_placement("8/4p3/8/8/8/8/8/4K3").unwrap());
+    /// ```
+    pub fn from_sets(pieces: &[[u64; 6]; 2]) -> Board {
+        let mut board = Board::empty();
+        let mut taken = 0u64;
+        for (c, roles) in pieces.iter().enumerate() {
+            for (r, &set) in roles.iter().enumerate() {
+                let set = set & !taken;
+                taken |= set;
+                board.by_color[c] |= Bitboard64::from_bits(set);
+                board.by_role[r] |= Bitboard64::from_bits(set);
+            }
+        }
+        board
+    }
+
     /// The FIDE start array.
     pub fn start() -> Board {
         Board::from_placement("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")
