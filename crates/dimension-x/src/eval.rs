@@ -1,11 +1,11 @@
 //! Static evaluation for a search ([`Evaluate`]).
 //!
-//! FIDE pieces on the FIDE board by `dimchess_fide::eval`'s values and placement terms; the
-//! trans-dimensional pieces (DX-11, DX-18, DX-22) have no value in the rulebook: each is
-//! counted at a knight's value less a little (300), more while it stands on the FIDE board
-//! where it acts (+20, [`ON_BOARD_BONUS`]). `docs/engine.md` says how far these values are
-//! measured. The FIDE piece values, the three trans-dimensional values and the bonus are its
-//! tunable parameters (`dimchess_core::tune`).
+//! FIDE pieces on the FIDE board by fide's evaluation (`dimchess_fide::eval::tapered_strength`:
+//! material, piece-square tables, mobility, threats, pawn structure); the trans-dimensional
+//! pieces (DX-11, DX-18, DX-22) have no value in the rulebook: each is counted at a knight's
+//! value less a little (300), more while it stands on the FIDE board where it acts (+20,
+//! [`ON_BOARD_BONUS`]). `docs/engine.md` says how far these values are measured. The three
+//! trans-dimensional values and the bonus are its tunable parameters (`dimchess_core::tune`).
 //!
 //! Two progress terms make a search finish won games, since the rules have no draw (DX-10)
 //! and a game would otherwise shuffle on (issue 34):
@@ -17,9 +17,11 @@
 //!   ahead prefers a turn that resets it (the balance of two strengths is damped by the same
 //!   factor).
 
+use dimchess_core::cpu::{Cpu, Portable};
 use dimchess_core::eval::Evaluate;
 use dimchess_core::tune::{Parameter, Tune};
-use dimchess_fide::eval::{PIECE_NAMES, PIECE_VALUES, placement, value};
+use dimchess_fide::Board;
+use dimchess_fide::eval::{tapered_strength_on, value};
 use dimchess_fide::{Color, Role as FideRole};
 
 use crate::action::Turn;
@@ -58,13 +60,8 @@ pub fn progress_damping(v: i32, plies: u32) -> i32 {
 /// Centipawns for a trans-dimensional piece standing on the FIDE board, where it acts.
 pub const ON_BOARD_BONUS: i32 = 20;
 
-/// The parameters: FIDE's piece values, [`TRANS_DIMENSIONAL_VALUES`], [`ON_BOARD_BONUS`].
-const TUNED: [Parameter; 9] = [
-    Parameter::new(PIECE_NAMES[0], PIECE_VALUES[0]),
-    Parameter::new(PIECE_NAMES[1], PIECE_VALUES[1]),
-    Parameter::new(PIECE_NAMES[2], PIECE_VALUES[2]),
-    Parameter::new(PIECE_NAMES[3], PIECE_VALUES[3]),
-    Parameter::new(PIECE_NAMES[4], PIECE_VALUES[4]),
+/// The parameters: [`TRANS_DIMENSIONAL_VALUES`], [`ON_BOARD_BONUS`].
+const TUNED: [Parameter; 4] = [
     Parameter::new("crab", TRANS_DIMENSIONAL_VALUES[0]),
     Parameter::new("cobra", TRANS_DIMENSIONAL_VALUES[1]),
     Parameter::new("spider", TRANS_DIMENSIONAL_VALUES[2]),
@@ -72,26 +69,50 @@ const TUNED: [Parameter; 9] = [
 ];
 
 /// The values of [`TUNED`], in order.
-const VALUES: [i32; 9] = [
-    PIECE_VALUES[0],
-    PIECE_VALUES[1],
-    PIECE_VALUES[2],
-    PIECE_VALUES[3],
-    PIECE_VALUES[4],
+const VALUES: [i32; 4] = [
     TRANS_DIMENSIONAL_VALUES[0],
     TRANS_DIMENSIONAL_VALUES[1],
     TRANS_DIMENSIONAL_VALUES[2],
     ON_BOARD_BONUS,
 ];
 
-/// FIDE's piece values, the trans-dimensional pieces' values and their bonus on the FIDE
-/// board.
+impl DxPosition {
+    /// The FIDE pieces on the FIDE board, as `dimchess-fide` holds a board (the
+    /// trans-dimensional pieces left out).
+    fn fide_board(&self) -> Board {
+        let mut pieces = [[0u64; 6]; 2];
+        for (c, sets) in pieces.iter_mut().enumerate() {
+            for (r, set) in sets.iter_mut().enumerate() {
+                *set = self.roles[r] & self.color[c];
+            }
+        }
+        Board::from_sets(&pieces)
+    }
+
+    /// `player`'s strength with `values` for [`TUNED`], on `cpu`'s code path: fide's
+    /// evaluation of the FIDE pieces, the trans-dimensional pieces, the King hunt, damped.
+    #[inline(always)]
+    fn strength_of<C: Cpu>(&self, cpu: C, player: usize, values: &[i32]) -> i32 {
+        let mut total = tapered_strength_on(cpu, &self.fide_board(), Color::from_index(player));
+        for (t, &loc) in self.td[player].iter().enumerate() {
+            if loc != GONE {
+                total += values[t] + if loc < DX { values[3] } else { 0 };
+            }
+        }
+        total += self.king_hunt(player);
+        progress_damping(total, self.halfmove)
+    }
+}
+
+/// The trans-dimensional pieces' values and their bonus on the FIDE board; the FIDE pieces are
+/// counted by fide's evaluation (`dimchess_fide::eval::tapered_strength`), which does not
+/// move with them.
 ///
 /// ```
 /// use dimchess_core::tune::{Tune, model_error};
 /// use dimchess_dimension_x::DxPosition;
-/// assert_eq!(DxPosition::PARAMETERS[5].name, "crab");
-/// assert_eq!(model_error(&DxPosition::default(), 0, &[1, 2, 3, 4, 5, 6, 7, 8, 9]), 0.0);
+/// assert_eq!(DxPosition::PARAMETERS[0].name, "crab");
+/// assert!(model_error(&DxPosition::default(), 0, &[1, 2, 3, 4]) <= 2.0);
 /// ```
 impl Tune for DxPosition {
     const PARAMETERS: &'static [Parameter] = &TUNED;
@@ -100,18 +121,15 @@ impl Tune for DxPosition {
     /// others: the model may be off by up to 2 centipawns.
     const ROUNDING: i32 = 2;
 
-    /// Counts of pieces, each scaled by the damping of the halfmove clock
-    /// ([`progress_damping`]), which multiplies the whole strength.
+    /// Counts of the trans-dimensional pieces, each scaled by the damping of the halfmove
+    /// clock ([`progress_damping`]), which multiplies the whole strength.
     fn features(&self, player: usize, features: &mut [f64]) {
         features.fill(0.0);
-        for (r, feature) in features.iter_mut().enumerate().take(5) {
-            *feature = f64::from((self.roles[r] & self.color[player]).count_ones());
-        }
         for (t, &loc) in self.td[player].iter().enumerate() {
             if loc != GONE {
-                features[5 + t] += 1.0;
+                features[t] += 1.0;
                 if loc < DX {
-                    features[8] += 1.0;
+                    features[3] += 1.0;
                 }
             }
         }
@@ -122,24 +140,7 @@ impl Tune for DxPosition {
     }
 
     fn strength_with(&self, player: usize, values: &[i32]) -> i32 {
-        let color = Color::from_index(player);
-        let mut total = 0;
-        for (r, role) in FideRole::ALL.into_iter().enumerate() {
-            let v = if role == FideRole::King { 0 } else { values[r] };
-            let mut bb = self.roles[r] & self.color[player];
-            while bb != 0 {
-                let sq = bb.trailing_zeros() as usize;
-                bb &= bb - 1;
-                total += v + placement(color, role, sq);
-            }
-        }
-        for (t, &loc) in self.td[player].iter().enumerate() {
-            if loc != GONE {
-                total += values[5 + t] + if loc < DX { values[8] } else { 0 };
-            }
-        }
-        total += self.king_hunt(player);
-        progress_damping(total, self.halfmove)
+        self.strength_of(Portable, player, values)
     }
 }
 
@@ -278,11 +279,17 @@ impl Evaluate for DxPosition {
     /// The damping reads the halfmove clock, which the Zobrist key leaves out.
     const STATIC_BY_KEY: bool = false;
 
-    /// Material and placement, the King hunt of a side ahead ([`DxPosition::king_hunt`]),
+    /// fide's evaluation of the FIDE pieces, the trans-dimensional pieces' values, the King
+    /// hunt of a side ahead ([`DxPosition::king_hunt`]),
     /// damped by the halfmove clock ([`progress_damping`]; DX-10 draws by no clock, so the
     /// clock of DX-29 serves only this).
     fn strength(&self, player: usize) -> i32 {
-        self.strength_with(player, &VALUES)
+        self.strength_on(Portable, player)
+    }
+
+    #[inline(always)]
+    fn strength_on<C: Cpu>(&self, cpu: C, player: usize) -> i32 {
+        self.strength_of(cpu, player, &VALUES)
     }
 
     fn move_key(&self, mv: Turn) -> u32 {

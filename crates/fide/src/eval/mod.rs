@@ -1,11 +1,7 @@
 //! Static evaluation for a search ([`Evaluate`]), which the variants played on FIDE boards
-//! reuse ([`tapered_strength_on`]: hyperspace, dimension-chess), and the FIDE piece values and
-//! placement terms of Dimension X's evaluation.
-//!
-//! [`PIECE_VALUES`] are the conventional ones of chess programs (pawn 100, knight 320, bishop
-//! 330, rook 500, queen 900); [`placement`]'s terms are small (at most a quarter pawn): pawns
-//! gain as they advance, knights and bishops in the centre, the king stays home while the
-//! queens are on.
+//! reuse ([`tapered_strength_on`]: hyperspace, dimension-chess, Dimension X's FIDE pieces),
+//! and the conventional piece values of chess programs ([`PIECE_VALUES`]: pawn 100, knight
+//! 320, bishop 330, rook 500, queen 900) by which their captures and material are counted.
 
 use dimchess_core::Bitboard64;
 use dimchess_core::cpu::{Cpu, Portable};
@@ -24,52 +20,14 @@ use crate::position::{Chess, Moves};
 use crate::types::{Color, Role, Square};
 
 /// The value of a Pawn, Knight, Bishop, Rook and Queen in centipawns, in [`Role::ALL`] order
-/// ([`value`]; Dimension X's material, a parameter of its evaluation, `dimchess_core::tune`).
+/// ([`value`]: captures, exchanges, and the material that decides Dimension X's King hunt).
 pub const PIECE_VALUES: [i32; 5] = [100, 320, 330, 500, 900];
-
-/// The names of [`PIECE_VALUES`] as tunable parameters.
-pub const PIECE_NAMES: [&str; 5] = ["pawn", "knight", "bishop", "rook", "queen"];
 
 /// The value of a piece of `role` in centipawns (the king: 0, it is never traded).
 pub const fn value(role: Role) -> i32 {
     match role {
         Role::King => 0,
         r => PIECE_VALUES[r.index()],
-    }
-}
-
-/// Centralisation bonus of a square: 0 on the rim up to 3 in the four centre squares.
-#[inline]
-fn centre(sq: usize) -> i32 {
-    let f = (sq % 8) as i32;
-    let r = (sq / 8) as i32;
-    let df = if f < 4 { f } else { 7 - f };
-    let dr = if r < 4 { r } else { 7 - r };
-    df.min(dr)
-}
-
-/// The placement bonus of a `color` piece of `role` on square index `sq` (0 = a1).
-#[inline]
-pub fn placement(color: Color, role: Role, sq: usize) -> i32 {
-    let rank = if color == Color::White {
-        sq / 8
-    } else {
-        7 - sq / 8
-    } as i32;
-    match role {
-        // Advancing pawns; central pawns a little more.
-        Role::Pawn => 4 * (rank - 1).max(0) + if centre(sq) >= 2 { 6 } else { 0 },
-        Role::Knight => 7 * centre(sq) - 5,
-        Role::Bishop => 4 * centre(sq),
-        Role::Rook => {
-            if rank == 6 {
-                15
-            } else {
-                0
-            }
-        }
-        Role::Queen => 2 * centre(sq),
-        Role::King => -6 * rank,
     }
 }
 
