@@ -76,7 +76,7 @@ impl Evaluate for DimensionChess {
     const REPETITION_DRAWS: bool = false;
 
     /// FIDE's evaluation of each plane (`dimchess_fide::eval::tapered_strength`: material,
-    /// piece-square tables, mobility, threats, pawn structure), and [`PLANE_BONUS`] per piece
+    /// piece-square tables, mobility, threats, pawn structure), and a bonus per piece
     /// in Heaven and in Hell.
     fn strength(&self, player: usize) -> i32 {
         self.strength_on(Portable, player)

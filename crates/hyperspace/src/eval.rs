@@ -84,7 +84,8 @@ impl<const OPTIONAL: bool> Evaluate for HyperspacePosition<OPTIONAL> {
 
     /// FIDE's evaluation of the board (`dimchess_fide::eval::tapered_strength`: material,
     /// piece-square tables, mobility, threats, pawn structure), and each piece in flight at
-    /// [`FLIGHT_VALUES`]: a little less than on the board, as its landing can be met (HS-2).
+    /// 9/10 of its FIDE value: a little less than on the board, as its landing can be met
+    /// (HS-2).
     fn strength(&self, player: usize) -> i32 {
         self.strength_on(Portable, player)
     }
