@@ -152,7 +152,7 @@ fn mobility<T: Trace, C: Cpu>(cpu: C, board: &Board, color: Color, acc: &mut Acc
 /// on the enemy King, and the terms of the pawn structure (passed, isolated and doubled Pawns,
 /// Rooks on open files, the King's shelter).
 pub fn tapered_strength(board: &Board, color: Color) -> i32 {
-    tapered_strength_of(Portable, board, color, &weights::VALUES, ())
+    tapered_strength_on(Portable, board, color)
 }
 
 /// [`tapered_strength`] on `cpu`'s code path, always inlined: for a variant whose evaluation
@@ -305,13 +305,7 @@ impl Evaluate for Chess {
         if crate::draws::insufficient_material(self) {
             return 0;
         }
-        tapered_strength_of(
-            cpu,
-            &self.board,
-            Color::from_index(player),
-            &weights::VALUES,
-            (),
-        )
+        tapered_strength_on(cpu, &self.board, Color::from_index(player))
     }
 
     #[inline]
