@@ -155,9 +155,10 @@ pub trait Evaluate: Position {
     }
 
     /// The position after the player to move passes (a "null move"), for null-move pruning:
-    /// `None` where a pass is no sound search device (the default: more than two players,
-    /// turns of several actions) and where zugzwang is likely (a side with no piece but
-    /// King and Pawns). The rules never allow a pass; only a search plays one.
+    /// `None` where a pass is no sound search device (the default: more than two players, or
+    /// a search that measured worse with it) and where zugzwang is likely (a side with no
+    /// piece but King and Pawns). For turns of several actions, the pass is of a whole turn,
+    /// at a turn boundary. The rules never allow a pass; only a search plays one.
     fn null_move(&self) -> Option<Self> {
         None
     }

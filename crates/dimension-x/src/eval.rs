@@ -292,6 +292,22 @@ impl Evaluate for DxPosition {
         self.strength_of(cpu, player, &VALUES)
     }
 
+    /// The same pieces with the other side to move and no en-passant square, for a search's
+    /// pass at a turn boundary (no rule allows one: DX has no check, DX-8, so a pass only
+    /// gives the opponent a turn); `None` when the side to move has no piece but King and
+    /// Pawns on the FIDE board and no trans-dimensional piece, where a pass may be the better
+    /// "turn" (zugzwang).
+    fn null_move(&self) -> Option<DxPosition> {
+        let us = self.side.index();
+        let officers = self.color[us] & !(self.roles[0] | self.roles[5]);
+        if officers == 0 && self.td[us].iter().all(|&s| s == GONE) {
+            return None;
+        }
+        let mut after = self.clone();
+        crate::play::end_turn(&mut after, &crate::play::TurnFlags::default());
+        Some(after)
+    }
+
     fn move_key(&self, mv: Turn) -> u32 {
         mv.actions()
             .first()
@@ -302,6 +318,7 @@ impl Evaluate for DxPosition {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dimchess_core::Position;
 
     fn pos(text: &str) -> DxPosition {
         text.parse().unwrap()
@@ -342,6 +359,32 @@ mod tests {
         // Material level (a Queen each): no hunt on either side.
         let level = pos("q6k/8/5Q2/8/8/8/8/4K3|8/8/8/8/8/8/8/8 w - - 0 1");
         assert_eq!((level.king_hunt(0), level.king_hunt(1)), (0, 0));
+    }
+
+    /// A pass hands the turn over with the en-passant square gone and the key as computed from
+    /// scratch; no pass for a side with King and Pawns only.
+    #[test]
+    fn a_pass_hands_the_turn_over() {
+        let p =
+            pos("rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR|8/8/8/8/8/8/8/8 w KQkq e6 0 3");
+        let after = p.null_move().unwrap();
+        assert_eq!(after.side_to_move(), Color::Black);
+        assert_eq!(
+            after.to_string(),
+            "rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR|8/8/8/8/8/8/8/8 b KQkq - 1 3"
+        );
+        assert_eq!(after.zobrist(), after.zobrist_from_scratch());
+        assert_ne!(after.zobrist(), p.zobrist());
+        let back = after.null_move().unwrap();
+        assert_eq!(
+            back.to_string(),
+            "rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR|8/8/8/8/8/8/8/8 w KQkq - 2 4"
+        );
+        assert_eq!(back.zobrist(), back.zobrist_from_scratch());
+        let pawns = pos("4k3/pppp4/8/8/8/8/PPPP4/4K3|8/8/8/8/8/8/8/8 w - - 0 1");
+        assert!(pawns.null_move().is_none());
+        let spider = pos("4k3/pppp4/8/8/8/8/PPPP4/4K3|8/8/8/8/8/8/A7/8 w - - 0 1");
+        assert!(spider.null_move().is_some());
     }
 
     /// The balance shrinks toward 0 as the halfmove clock grows, and stops shrinking at 128.
