@@ -8,7 +8,10 @@
 //!   turn**; the score is the mover's, and its sign flips at the end of a turn only
 //!   (consecutive actions of one player are consecutive max nodes with the same window);
 //! - the depth counts actions; the end of a turn costs none, so a short turn leaves the
-//!   opponent's reply in sight; late quiet actions are searched shallower first;
+//!   opponent's reply in sight; late quiet actions are searched shallower first, by the
+//!   logarithmic table of the search over positions;
+//! - pruning outside the root's turn: at a turn boundary, a null move (the mover passes its
+//!   whole turn, [`Evaluate::null_move`], and still reaches beta in a shallower search);
 //! - at the horizon, a quiescence over the captures of the turn in progress, where ending the
 //!   turn is scored by the opponent's best captures of the next turn: a turn that leaves a
 //!   piece to be taken does not look good because the horizon fell right after it;
@@ -35,7 +38,7 @@ use dimchess_core::{Error, Evaluate, Position, TurnInProgress, Victim};
 
 use crate::code_path::balance;
 use crate::limits::Limits;
-use crate::score::{INFINITY, Score, WIN};
+use crate::score::{INFINITY, Score, WIN, WIN_BOUND};
 use crate::search::{
     Info, MAX_PLY, Options, Ply, PlyNode, Run, SearchResult, Searcher, check_not_over, lazy_smp,
 };
@@ -277,6 +280,9 @@ where
                 return hit.score;
             }
         }
+        if let Some(v) = self.null_move_cut(depth, beta, ply, hm) {
+            return v;
+        }
         self.order(ply, hash_step);
         let alpha0 = alpha;
         let mut best = DEAD;
@@ -300,10 +306,11 @@ where
                         self.e.plies[ply + 1].pv.clear();
                         WIN - hm as i32 - 1
                     } else {
-                        // Late quiet actions are searched shallower first, and again at full
-                        // depth if they reach alpha.
-                        let r = if depth >= 3 && i >= 6 && s < KILLER {
-                            1 + i32::from(depth >= 5 && i >= 16)
+                        // Late quiet actions are searched shallower first (the logarithmic
+                        // table of the search over positions), and again at full depth if they
+                        // reach alpha.
+                        let r = if depth >= 3 && i >= 3 && s < KILLER {
+                            crate::alpha_beta::reduction(depth, i).clamp(0, depth - 2)
                         } else {
                             0
                         };
@@ -342,6 +349,35 @@ where
         let bound = Bound::of(best, alpha0, beta);
         self.e.table.store(key, hm, best_step, best, depth, bound);
         best
+    }
+
+    /// Null-move pruning at a turn boundary outside the root's turn: the mover, whose static
+    /// score is at least beta, passes its whole turn ([`Evaluate::null_move`]) and still
+    /// reaches beta after the opponent's turn in a search `3 + depth / 4` actions shallower
+    /// (never two passes in a row). The node's score, if it is cut off here.
+    fn null_move_cut(&mut self, depth: i32, beta: i32, ply: usize, hm: usize) -> Option<i32> {
+        let turn = &self.e.plies[ply].node.turn;
+        if hm == 0
+            || depth < 3
+            || beta.abs() >= WIN_BOUND
+            || self.e.plies[ply].after_null
+            || !turn.actions().is_empty()
+            || balance(turn.position()) < beta
+        {
+            return None;
+        }
+        let null = turn.position().null_move()?;
+        let r = 3 + depth / 4;
+        self.e.plies[ply + 1].node.turn.reset(&null);
+        self.e.plies[ply + 1].after_null = true;
+        // The opponent's turn after the pass begins fresh: it cannot be a dead end.
+        let v = -self.node(depth - r, -beta, -beta + 1, ply + 1, hm + 1);
+        self.e.plies[ply + 1].after_null = false;
+        if self.stopped {
+            return Some(0);
+        }
+        // A win found after a pass is no proof.
+        (v >= beta).then_some(if v > WIN_BOUND { beta } else { v })
     }
 
     /// Ends ply `ply`'s turn: the next ply's turn in progress is an empty turn of the position

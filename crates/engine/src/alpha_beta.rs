@@ -47,7 +47,7 @@ static REDUCTIONS: std::sync::LazyLock<[[u8; 64]; 64]> = std::sync::LazyLock::ne
 
 /// The late-move reduction of the `i`-th move (from 0) of a node `depth` plies deep.
 #[inline]
-fn reduction(depth: i32, i: usize) -> i32 {
+pub(crate) fn reduction(depth: i32, i: usize) -> i32 {
     i32::from(REDUCTIONS[depth.clamp(0, 63) as usize][i.min(63)])
 }
 
