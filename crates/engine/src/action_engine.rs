@@ -12,6 +12,8 @@
 //!   logarithmic table of the search over positions;
 //! - pruning outside the root's turn: at a turn boundary, a null move (the mover passes its
 //!   whole turn, [`Evaluate::null_move`], and still reaches beta in a shallower search);
+//!   within two actions of the horizon, quiet actions are not searched where the static
+//!   score is far below alpha (futility);
 //! - at the horizon, a quiescence over the captures of the turn in progress, where ending the
 //!   turn is scored by the opponent's best captures of the next turn: a turn that leaves a
 //!   piece to be taken does not look good because the horizon fell right after it;
@@ -284,6 +286,12 @@ where
             return v;
         }
         self.order(ply, hash_step);
+        // Futility: near the horizon, quiet actions cannot lift a static score this far
+        // below alpha.
+        let futile = hm > 0
+            && depth <= 2
+            && alpha.abs() < WIN_BOUND
+            && balance(self.e.plies[ply].node.turn.position()) + 100 + 90 * depth <= alpha;
         let alpha0 = alpha;
         let mut best = DEAD;
         let mut best_step = None;
@@ -295,6 +303,9 @@ where
             } else {
                 Step::Act(self.e.plies[ply].node.actions[idx as usize])
             };
+            if futile && s < KILLER && best > -WIN_BOUND && step != Step::End {
+                continue;
+            }
             let score = match step {
                 Step::End => {
                     self.end_turn(ply);
