@@ -38,6 +38,7 @@ use std::time::{Duration, Instant};
 
 use dimchess_core::{Error, Evaluate, Position, TurnInProgress, Victim};
 
+use crate::alpha_beta::{futility_margin, reduction};
 use crate::code_path::balance;
 use crate::limits::Limits;
 use crate::score::{INFINITY, Score, WIN, WIN_BOUND};
@@ -291,7 +292,7 @@ where
         let futile = hm > 0
             && depth <= 2
             && alpha.abs() < WIN_BOUND
-            && balance(self.e.plies[ply].node.turn.position()) + 100 + 90 * depth <= alpha;
+            && balance(self.e.plies[ply].node.turn.position()) + futility_margin(depth) <= alpha;
         let alpha0 = alpha;
         let mut best = DEAD;
         let mut best_step = None;
@@ -321,7 +322,7 @@ where
                         // table of the search over positions), and again at full depth if they
                         // reach alpha.
                         let r = if depth >= 3 && i >= 3 && s < KILLER {
-                            crate::alpha_beta::reduction(depth, i).clamp(0, depth - 2)
+                            reduction(depth, i).clamp(0, depth - 2)
                         } else {
                             0
                         };

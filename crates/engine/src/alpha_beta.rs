@@ -51,6 +51,13 @@ pub(crate) fn reduction(depth: i32, i: usize) -> i32 {
     i32::from(REDUCTIONS[depth.clamp(0, 63) as usize][i.min(63)])
 }
 
+/// How far below alpha a static score `depth` plies (or actions) from the horizon must be for
+/// its quiet moves to be pruned as futile: by both searches, over positions and over actions.
+#[inline]
+pub(crate) fn futility_margin(depth: i32) -> i32 {
+    100 + 90 * depth
+}
+
 /// What differs between the kinds of node of [`MoveRun::search`]. The defaults are those of
 /// a four-player node whose player to move maximises.
 pub(crate) trait NodeKind<P: Evaluate> {
@@ -263,7 +270,7 @@ impl<P: Evaluate> MoveRun<'_, P> {
                 if quiet {
                     // Late moves, and quiet moves that cannot lift the score to alpha.
                     if (depth <= 8 && quiets >= late)
-                        || (depth <= 6 && static_eval + 100 + 90 * depth <= f.alpha)
+                        || (depth <= 6 && static_eval + futility_margin(depth) <= f.alpha)
                     {
                         continue;
                     }
