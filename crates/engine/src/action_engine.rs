@@ -43,7 +43,8 @@ use crate::code_path::balance;
 use crate::limits::Limits;
 use crate::score::{INFINITY, Score, WIN, WIN_BOUND};
 use crate::search::{
-    Info, MAX_PLY, Options, Ply, PlyNode, Run, SearchResult, Searcher, check_not_over, lazy_smp,
+    Aspiration, Info, MAX_PLY, Options, Ply, PlyNode, Run, SearchResult, Searcher, check_not_over,
+    lazy_smp,
 };
 use crate::table::Bound;
 
@@ -213,14 +214,29 @@ where
     }
     let mut run = s.begin(&[], limits, stop, start, pos.turn());
     let mut best_pv: Vec<Step<T::Action>> = Vec::new();
-    let mut best_score = 0;
+    let mut best_score: i32 = 0;
     let mut depth_done = 0;
     run.deepen(limits, thread, |run, depth| {
-        run.e.plies[0].node.turn.reset(pos);
-        let score = run.node(depth as i32, -INFINITY, INFINITY, 0, 0);
-        if run.stopped {
-            return false;
-        }
+        // Aspiration: a narrow window around the previous iteration's score.
+        let mut w = if depth_done >= 4 && best_score.abs() < WIN_BOUND {
+            Aspiration::around(best_score)
+        } else {
+            Aspiration::whole()
+        };
+        let score = loop {
+            run.e.plies[0].node.turn.reset(pos);
+            let score = run.node(depth as i32, w.lo, w.hi, 0, 0);
+            if run.stopped {
+                return false;
+            }
+            if score <= w.lo && w.lo > -INFINITY {
+                w.widen_low();
+            } else if score >= w.hi && w.hi < INFINITY {
+                w.widen_high();
+            } else {
+                break score;
+            }
+        };
         best_pv = run.e.plies[0].pv.to_vec();
         best_score = score;
         depth_done = depth;

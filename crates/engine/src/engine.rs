@@ -14,8 +14,8 @@ use crate::max_n::relative;
 use crate::ordering::{self, HISTORY};
 use crate::score::{INFINITY, Score, WIN, WIN_BOUND};
 use crate::search::{
-    Algorithm, Info, MAX_PLY, Options, Ply, PlyNode, Run, SearchResult, Searcher, check_not_over,
-    lazy_smp,
+    Algorithm, Aspiration, Info, MAX_PLY, Options, Ply, PlyNode, Run, SearchResult, Searcher,
+    check_not_over, lazy_smp,
 };
 use crate::table::Bound;
 
@@ -366,22 +366,20 @@ impl<P: Evaluate> MoveRun<'_, P> {
         if P::PLAYERS != 2 || !known || depth < 4 || previous.abs() >= WIN_BOUND {
             return self.root(pos, depth, order, true, (-INFINITY, INFINITY));
         }
-        let mut delta = 25;
-        let (mut lo, mut hi) = (previous - delta, previous + delta);
+        let mut w = Aspiration::around(previous);
         loop {
-            let (score, found) = self.root(pos, depth, order, true, (lo, hi));
+            let (score, found) = self.root(pos, depth, order, true, (w.lo, w.hi));
             if self.stopped {
                 return (score, found);
             }
             if found.is_none() {
                 // Failed low: no move reached `lo`.
-                lo = if delta > 400 { -INFINITY } else { lo - delta };
-            } else if score >= hi {
-                hi = if delta > 400 { INFINITY } else { hi + delta };
+                w.widen_low();
+            } else if score >= w.hi {
+                w.widen_high();
             } else {
                 return (score, found);
             }
-            delta *= 2;
         }
     }
 

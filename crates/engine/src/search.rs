@@ -15,7 +15,7 @@ use arrayvec::ArrayVec;
 use dimchess_core::{Error, Position};
 
 use crate::limits::Limits;
-use crate::score::Score;
+use crate::score::{INFINITY, Score};
 use crate::table::Table;
 
 /// The deepest ply a search reaches (iterations, extensions and quiescence included).
@@ -132,6 +132,58 @@ pub(crate) struct Ply<X: PlyNode> {
     pub(crate) eval: i32,
     /// Two players: the node at this ply was reached by a null move (no second one follows).
     pub(crate) after_null: bool,
+}
+
+/// An aspiration window for one iteration at the root: a narrow window around the previous
+/// iteration's score, widened on the side that failed, twice as far each time, and to the
+/// whole range once the step passes 400.
+pub(crate) struct Aspiration {
+    delta: i32,
+    /// The window's lower end (alpha).
+    pub(crate) lo: i32,
+    /// The window's upper end (beta).
+    pub(crate) hi: i32,
+}
+
+impl Aspiration {
+    /// The window of 25 either side of `previous`.
+    pub(crate) fn around(previous: i32) -> Self {
+        let delta = 25;
+        Aspiration {
+            delta,
+            lo: previous - delta,
+            hi: previous + delta,
+        }
+    }
+
+    /// The whole range, which never fails.
+    pub(crate) fn whole() -> Self {
+        Aspiration {
+            delta: 25,
+            lo: -INFINITY,
+            hi: INFINITY,
+        }
+    }
+
+    /// The search failed low: the lower end moves down.
+    pub(crate) fn widen_low(&mut self) {
+        self.lo = if self.delta > 400 {
+            -INFINITY
+        } else {
+            self.lo - self.delta
+        };
+        self.delta *= 2;
+    }
+
+    /// The search failed high: the upper end moves up.
+    pub(crate) fn widen_high(&mut self) {
+        self.hi = if self.delta > 400 {
+            INFINITY
+        } else {
+            self.hi + self.delta
+        };
+        self.delta *= 2;
+    }
 }
 
 /// [`Ply::eval`] of a node in check, which has no static score.
