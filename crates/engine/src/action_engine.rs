@@ -7,6 +7,7 @@
 //!   ([`TurnInProgress::ordered_candidates`]) and, once the turn may end, an explicit **end of
 //!   turn**; the score is the mover's, and its sign flips at the end of a turn only
 //!   (consecutive actions of one player are consecutive max nodes with the same window);
+//! - iterative deepening with aspiration windows, as the search over positions has;
 //! - the depth counts actions; the end of a turn costs none, so a short turn leaves the
 //!   opponent's reply in sight; late quiet actions are searched shallower first, by the
 //!   logarithmic table of the search over positions;

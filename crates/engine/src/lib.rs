@@ -18,9 +18,9 @@
 //!   "Improving Best-Reply Search", CG 2013) or max^n (Luckhardt and Irani 1986), with
 //!   eliminations, passes and every ending of the rules in the tree (the position plays them);
 //! - turns of several actions ([`ActionEngine`], Dimension X): alpha-beta over actions with an
-//!   explicit end of turn, the sign flipped at turn ends only, a null move at turn boundaries,
-//!   late-move reductions from the same table and futility pruning, a capture quiescence at
-//!   the horizon, and a turn that wins at once found before searching;
+//!   explicit end of turn, the sign flipped at turn ends only, aspiration windows, a null move
+//!   at turn boundaries, late-move reductions from the same table and futility pruning, a
+//!   capture quiescence at the horizon, and a turn that wins at once found before searching;
 //! - [`solve`]: the exact problem solver (forced wins within N turns, every solution);
 //! - limits by depth, nodes, time per move and clock with increment, and a stop flag that is
 //!   polled every few dozen nodes (a stopped search answers within milliseconds).
