@@ -43,6 +43,16 @@ const TUNED: [Parameter; 5] = [
     Parameter::new("blessed bonus %", POSSESSION[1]),
 ];
 
+/// The roles that count at a value (a King never leaves Earth, DC-14, and is never possessed,
+/// DC-19).
+const PIECES: [Role; 5] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+];
+
 /// `color`'s plane of no return: Hell for White, Heaven for Black.
 const fn foreign(color: Color) -> usize {
     match color {
@@ -80,13 +90,7 @@ impl DimensionChess {
         let enemy = self.layers[foreign(color)].col(color.other());
         let mut possessed = 0;
         let mut blessed = 0;
-        for role in [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-        ] {
+        for role in PIECES {
             let set = earth.pcs(color, role);
             possessed += value(role) * (set & enemy & !own).count_ones() as i32;
             blessed += value(role) * (set & own & !enemy).count_ones() as i32;
@@ -100,21 +104,16 @@ impl DimensionChess {
     fn foreign_value(&self, color: Color) -> i32 {
         let layer = &self.layers[foreign(color)];
         let mut sum = 0;
-        for role in [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-        ] {
+        for role in PIECES {
             sum += value(role) * layer.pieces(color, role).count() as i32;
         }
         sum
     }
 }
 
-/// A bonus per piece in Heaven and in Hell; each plane's pieces are counted by FIDE's
-/// evaluation (`dimchess_fide::eval::tapered_strength`), which does not move with them.
+/// A bonus per piece in Heaven and in Hell, the exile discount and the possession
+/// percentages; each plane's pieces are counted by FIDE's evaluation
+/// (`dimchess_fide::eval::tapered_strength`), which does not move with them.
 ///
 /// ```
 /// use dimchess_core::tune::{Tune, model_error};
