@@ -23,10 +23,10 @@ pub const PLANE_BONUS: [i32; 2] = [0, 0];
 
 /// The percentage of its value a piece loses in its enemy's home plane (a White piece in
 /// Hell, a Black one in Heaven): its captures there leave it there, so it never comes back to
-/// Earth, and it blesses or possesses nothing (DC-15, DC-18). Over 100, for it is a
-/// liability: an enemy piece of that plane that captures it goes back to Earth (DC-9), and
-/// it takes the enemy's colour under the enemy King (DC-19). Chosen by SPRT from 50 up
-/// (`docs/engine.md`).
+/// Earth, and it blesses or possesses nothing (DC-15, DC-18). It is over 100 because such a
+/// piece is a liability: an enemy piece of that plane that captures it goes back to Earth
+/// (DC-9), and it takes the enemy's colour under the enemy King (DC-19). Chosen by SPRT from
+/// 50 up (`docs/engine.md`).
 pub const FOREIGN_DISCOUNT: i32 = 125;
 
 /// The percentage of its value a possessed piece on Earth loses (it cannot move, DC-15), and
@@ -62,8 +62,9 @@ const fn foreign(color: Color) -> usize {
 }
 
 impl DimensionChess {
-    /// `color`'s strength with `values` for [`PLANE_BONUS`], each plane counted by FIDE's
-    /// evaluation on `cpu`'s code path.
+    /// `color`'s strength with `values` for [`PLANE_BONUS`], [`FOREIGN_DISCOUNT`] and
+    /// [`POSSESSION`] (the order of `TUNED`), each plane counted by FIDE's evaluation on
+    /// `cpu`'s code path.
     #[inline(always)]
     fn strength_of<C: Cpu>(&self, cpu: C, color: Color, values: &[i32]) -> i32 {
         // A loop, not a closure: a closure may stay out of line, compiled for the portable
