@@ -15,18 +15,19 @@ use crate::layer::LayerExt;
 use crate::moves::MoveKind;
 
 use crate::moves::Move;
+use crate::plane::Plane;
 use crate::position::DimensionChess;
 
 /// Centipawns per piece standing in Heaven and in Hell, on top of its value: 0 (the
 /// discount and possession below count what a plane changes).
 pub const PLANE_BONUS: [i32; 2] = [0, 0];
 
-/// The percentage of its value a piece loses in its enemy's home plane (a White piece in
-/// Hell, a Black one in Heaven): its captures there leave it there, so it never comes back to
-/// Earth, and it blesses or possesses nothing (DC-15, DC-18). It is over 100 because such a
-/// piece is a liability: an enemy piece of that plane that captures it goes back to Earth
-/// (DC-9), and it takes the enemy's colour under the enemy King (DC-19). Chosen by SPRT from
-/// 50 up (`docs/engine.md`).
+/// The percentage of its value a piece loses in its enemy's home plane (its
+/// [`Plane::lower`]: a White piece in Hell, a Black one in Heaven): its captures there leave
+/// it there, so it never comes back to Earth, and it blesses or possesses nothing (DC-15,
+/// DC-18). It is over 100 because such a piece is a liability: an enemy piece of that plane
+/// that captures it goes back to Earth (DC-9), and it takes the enemy's colour under the
+/// enemy King (DC-19). Chosen by SPRT from 50 up (`docs/engine.md`).
 pub const FOREIGN_DISCOUNT: i32 = 125;
 
 /// The percentage of its value a possessed piece on Earth loses (it cannot move, DC-15), and
@@ -53,14 +54,6 @@ const PIECES: [Role; 5] = [
     Role::Queen,
 ];
 
-/// `color`'s plane of no return: Hell for White, Heaven for Black.
-const fn foreign(color: Color) -> usize {
-    match color {
-        Color::White => 2,
-        Color::Black => 0,
-    }
-}
-
 impl DimensionChess {
     /// `color`'s strength with `values` for [`PLANE_BONUS`], [`FOREIGN_DISCOUNT`] and
     /// [`POSSESSION`] (the order of `TUNED`), each plane counted by FIDE's evaluation on
@@ -86,9 +79,9 @@ impl DimensionChess {
     /// a piece both is neither).
     #[inline(always)]
     fn possession_values(&self, color: Color) -> (i32, i32) {
-        let earth = &self.layers[1];
-        let own = self.layers[foreign(color.other())].col(color);
-        let enemy = self.layers[foreign(color)].col(color.other());
+        let earth = &self.layers[Plane::Earth.index()];
+        let own = self.layers[Plane::upper(color).index()].col(color);
+        let enemy = self.layers[Plane::upper(color.other()).index()].col(color.other());
         let mut possessed = 0;
         let mut blessed = 0;
         for role in PIECES {
@@ -103,7 +96,7 @@ impl DimensionChess {
     /// return.
     #[inline(always)]
     fn foreign_value(&self, color: Color) -> i32 {
-        let layer = &self.layers[foreign(color)];
+        let layer = &self.layers[Plane::lower(color).index()];
         let mut sum = 0;
         for role in PIECES {
             sum += value(role) * layer.pieces(color, role).count() as i32;
