@@ -1,8 +1,10 @@
 //! Invariant: a long random game of any variant (the first byte picks the id, the rest drives
 //! [`Plies`], so that a short input plays up to 200 plies) played through the dynamic API:
 //! every chosen move's text reads back to it, the incremental hash stays equal to the hash from
-//! scratch, a game without legal moves has a result, the record written at the end reads back
-//! to the same game and result, undo walks back to the start, and the diagram renders as SVG.
+//! scratch, a game without legal moves has a result, a game with a result (which may come with
+//! moves left: a dead position or the 75-move rule in `fide`) refuses every further move, the
+//! record written at the end reads back to the same game and result, undo walks back to the
+//! start, and the diagram renders as SVG.
 #![no_main]
 use dimchess::record::Game;
 use dimchess::{Position, VARIANTS, svg};
@@ -22,6 +24,9 @@ fuzz_target!(|data: &[u8]| {
     let mut moves = Vec::new();
     loop {
         game.position().legal_moves(&mut moves);
+        if game.result_text().is_some() {
+            break;
+        }
         let Some(i) = plies.choose(moves.len()) else {
             break;
         };
@@ -32,7 +37,16 @@ fuzz_target!(|data: &[u8]| {
         let pos = game.position();
         assert_eq!(pos.zobrist(), pos.zobrist_from_scratch(), "{pos}");
     }
-    assert_eq!(moves.is_empty(), game.result_text().is_some());
+    if moves.is_empty() {
+        assert!(game.result_text().is_some(), "{}", game.position());
+    }
+    if game.result_text().is_some() {
+        for &mv in &moves {
+            let before = game.position().clone();
+            assert!(game.play(mv).is_err(), "a finished game took a move");
+            assert_eq!(game.position(), &before);
+        }
+    }
     let record = game.to_record();
     let back = Game::from_record(&record).expect("a written record reads back");
     assert_eq!(back.position(), game.position());
