@@ -92,6 +92,75 @@ impl Tune for Redistribution {
     }
 }
 
+impl Redistribution {
+    /// [`Evaluate::see_ge`]: whether `mv` wins at least `threshold` centipawns once both
+    /// sides go on capturing on its destination, each with its cheapest piece and each free
+    /// to stop. Splits and combining moves win nothing (RD-11: a split never captures).
+    fn see_ge_on(&self, mv: Move, threshold: i32) -> bool {
+        let (from, to) = (mv.from(), mv.to());
+        let Some(mover) = self.piece_at(from).filter(|_| !mv.is_split()) else {
+            return threshold <= 0;
+        };
+        let victim = self
+            .piece_at(to)
+            .filter(|p| p.color() != self.turn)
+            .map_or(0, |p| set_value(p.components()));
+        // What the side to move has won so far, less the threshold, after each capture.
+        let mut swap = victim - threshold;
+        if swap < 0 {
+            return false;
+        }
+        swap = see_value(mover) - swap;
+        if swap <= 0 {
+            return true;
+        }
+        let mut occupied = (self.by_color[0] | self.by_color[1])
+            .without(from.index())
+            .without(to.index());
+        let mut side = self.turn;
+        // Whether the side to move's capture stands so far.
+        let mut wins = true;
+        loop {
+            side = side.opponent();
+            let ours = self.attackers(to, side) & occupied;
+            if ours.is_empty() {
+                break;
+            }
+            wins = !wins;
+            // The cheapest capturer (the Emperor last).
+            let Some((cell, piece)) = ours
+                .iter()
+                .filter_map(|i| Some((i, Piece::from_code(self.board[i])?)))
+                .min_by_key(|&(_, p)| see_value(p))
+            else {
+                break;
+            };
+            if piece.role().is_royal() {
+                // The Emperor may capture only if nothing recaptures.
+                if (self.attackers(to, side.opponent()) & occupied).any() {
+                    wins = !wins;
+                }
+                break;
+            }
+            swap = see_value(piece) - swap;
+            if swap < i32::from(wins) {
+                break;
+            }
+            occupied.clear(cell);
+        }
+        wins
+    }
+}
+
+/// A piece's value in an exchange: its components', the Emperor's above every other piece.
+fn see_value(piece: Piece) -> i32 {
+    if piece.role().is_royal() {
+        10_000
+    } else {
+        set_value(piece.components())
+    }
+}
+
 /// The value of a set of components.
 fn set_value(set: Components) -> i32 {
     set.iter().map(|c| COMPONENT_VALUES[c.index()]).sum()
@@ -128,6 +197,13 @@ impl Evaluate for Redistribution {
         Redistribution::in_check(self)
     }
 
+    /// Captures on one cell alternate as in FIDE chess, and are simpler: every move is a
+    /// leap (RD-2), so no capturer uncovers another and none is pinned (RD-14); only the
+    /// Emperor may not capture onto a defended cell (RD-12).
+    fn see_ge(&self, mv: Move, threshold: i32) -> bool {
+        self.see_ge_on(mv, threshold)
+    }
+
     fn move_key(&self, mv: Move) -> u32 {
         (mv.from().index() * 96 + mv.to().index()) as u32
     }
@@ -135,7 +211,96 @@ impl Evaluate for Redistribution {
 
 #[cfg(test)]
 mod tests {
-    use super::COMPONENT_VALUES;
+    use super::{COMPONENT_VALUES, see_value, set_value};
+    use crate::moves::Move;
+    use crate::piece::Color;
+    use crate::position::Redistribution;
+    use dimchess_core::Position;
+    use dimchess_core::eval::Evaluate;
+    use dimchess_core::zobrist::SplitMix64;
+
+    /// The exchange on `mv`'s destination played out every way: each side may stop, or
+    /// capture with any of its pieces that attack the cell (the Emperor only onto a cell the
+    /// other side no longer attacks, RD-12). What the side to move wins, at best for both.
+    fn exchange(pos: &Redistribution, mv: Move) -> i32 {
+        fn reply(
+            pos: &Redistribution,
+            to: crate::geometry::Cell,
+            side: Color,
+            on_cell: i32,
+            occupied: crate::Bitboard,
+        ) -> i32 {
+            let mut best = 0; // stop
+            for i in pos.attackers(to, side) & occupied {
+                let piece = pos
+                    .piece_at(crate::geometry::Cell::new(i).unwrap())
+                    .unwrap();
+                let rest = occupied.without(i);
+                if piece.role().is_royal() && (pos.attackers(to, side.opponent()) & rest).any() {
+                    continue;
+                }
+                let gain = on_cell - reply(pos, to, side.opponent(), see_value(piece), rest);
+                best = best.max(gain);
+            }
+            best
+        }
+        let victim = pos
+            .piece_at(mv.to())
+            .map_or(0, |p| set_value(p.components()));
+        let mover = see_value(pos.piece_at(mv.from()).unwrap());
+        let occupied = (pos.pieces(Color::White) | pos.pieces(Color::Black))
+            .without(mv.from().index())
+            .without(mv.to().index());
+        victim - reply(pos, mv.to(), pos.side_to_move().opponent(), mover, occupied)
+    }
+
+    /// `see_ge` agrees with the exchange played out every way, for every capture of
+    /// positions from random games, at thresholds around its value; and a split wins nothing.
+    #[test]
+    fn see_ge_matches_the_exchange_played_out() {
+        let mut rng = SplitMix64::new(5);
+        let mut captures = 0;
+        for _ in 0..60 {
+            let mut pos = Redistribution::start();
+            let mut moves = <Redistribution as Position>::MoveList::default();
+            for _ in 0..80 {
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                for &mv in moves.iter() {
+                    if mv.is_split() {
+                        assert!(pos.see_ge(mv, 0) && !pos.see_ge(mv, 1), "{pos} {mv}");
+                    } else if pos.capture(mv).is_some() {
+                        captures += 1;
+                        let value = exchange(&pos, mv);
+                        for t in [value - 1, value, value + 1] {
+                            assert_eq!(pos.see_ge(mv, t), value >= t, "{pos} {mv} {t}");
+                        }
+                    }
+                }
+                let i = (rng.next_u64() % moves.len() as u64) as usize;
+                pos.play_unchecked(moves[i]);
+            }
+        }
+        assert!(captures > 1000, "{captures}");
+    }
+
+    /// A worked exchange (RD rulebook §9, example 2, with a defender added): the Black
+    /// Prince (W+F, 255) takes the Alibaba (D+E, 150) on `a3`, and a White Prince on `a4`
+    /// takes back: Black loses 105.
+    #[test]
+    fn see_ge_of_a_defended_capture() {
+        let free: Redistribution = "4/4/4/k3|4/4/4/4|4/4/4/4|A3/4/4/4|p3/4/4/4|3K/4/4/4 b 1 1"
+            .parse()
+            .unwrap();
+        let mv = free.parse_move("a2a3").unwrap();
+        assert!(free.see_ge(mv, 150) && !free.see_ge(mv, 151));
+        let defended: Redistribution = "4/4/4/k3|4/4/4/4|P3/4/4/4|A3/4/4/4|p3/4/4/4|3K/4/4/4 b 1 1"
+            .parse()
+            .unwrap();
+        assert!(defended.see_ge(mv, -105) && !defended.see_ge(mv, -104));
+    }
 
     /// The mean number of cells a leaper with `base` (every permutation and sign) reaches
     /// from a cell of the empty 4x4x6 box.
