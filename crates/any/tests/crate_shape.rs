@@ -9,8 +9,8 @@
 //! `outcome()` draws them, the move tree and perft go on through them, and the engine scores
 //! them as draws.
 //!
-//! Run with and without feature `serde` (on by default through `serve`; CI runs
-//! `cargo test -p dimchess --features serde --test crate_shape`).
+//! The README's `cargo test` runs it with feature `serde` (the server turns it on);
+//! `cargo test -p dimchess-any --test crate_shape` runs it without.
 
 use core::fmt::Debug;
 use core::str::FromStr;
