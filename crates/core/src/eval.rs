@@ -79,6 +79,25 @@ pub trait Evaluate: Position {
         self.strength(player)
     }
 
+    /// The static score of a two-player game for the player to move, on the code path of
+    /// `cpu`: its [`Evaluate::strength_on`] less the other player's. A variant whose two
+    /// strengths share work (a board resolved once for both) overrides it with the same
+    /// answer, computed once.
+    ///
+    /// ```
+    /// use dimchess_core::{Evaluate, Position};
+    /// use dimchess_core::cpu::Portable;
+    /// use dimchess_core::toy::TakeAway;
+    /// let pos = TakeAway::new(5, 2);
+    /// let me = pos.turn();
+    /// assert_eq!(pos.balance_on(Portable), pos.strength(me) - pos.strength(1 - me));
+    /// ```
+    #[inline(always)]
+    fn balance_on<C: crate::cpu::Cpu>(&self, cpu: C) -> i32 {
+        let me = self.turn();
+        self.strength_on(cpu, me) - self.strength_on(cpu, 1 - me)
+    }
+
     /// The capture facts of the legal move `mv`, or `None` for a quiet move.
     ///
     /// The default plays the move on a copy: a move that wins the game at once gains 100,000;

@@ -39,8 +39,7 @@ pub(crate) fn balance<P: Evaluate>(pos: &P) -> i32 {
 /// [`balance`] on the code path of `cpu`.
 #[inline(always)]
 fn balance_on<P: Evaluate, C: Cpu>(pos: &P, cpu: C) -> i32 {
-    let me = pos.turn();
-    (pos.strength_on(cpu, me) - pos.strength_on(cpu, 1 - me)).clamp(-WIN_BOUND + 1, WIN_BOUND - 1)
+    pos.balance_on(cpu).clamp(-WIN_BOUND + 1, WIN_BOUND - 1)
 }
 
 /// Every seat's strength in `pos` (the seats past `P::PLAYERS` stay 0): the static scores
