@@ -1,10 +1,10 @@
-//! Static evaluation for a search ([`Evaluate`]): FIDE's evaluation of the board as the
-//! side to move's landings of this turn leave it (they land whatever it plays, HS-3), pieces
-//! still in flight at 9/10 of their value (they land, HS-2, but the landing can be met):
-//! [`FLIGHT_VALUES`], and what the side to move stands to lose before its next turn: a
-//! piece it lands where the opponent takes it at once, and the pieces on the squares of the
-//! opponent's next landings (HS-10) but the one its move saves. The values in flight are its
-//! tunable parameters (`dimchess_core::tune`).
+//! Static evaluation for a search ([`Evaluate`]): FIDE's evaluation of the board, pieces
+//! in flight at 9/10 of their value (they land, HS-2, but the landing can be met):
+//! [`FLIGHT_VALUES`], the tunable parameters (`dimchess_core::tune`). In `hyperspace` the
+//! board is counted as the side to move's landings of this turn leave it (they land whatever
+//! it plays, HS-3), less what the side to move stands to lose before its next turn: a piece
+//! it lands where the opponent takes it at once, and the pieces on the squares of the
+//! opponent's next landings (HS-10) but the one its move saves.
 
 use dimchess_core::cpu::{Cpu, Portable};
 use dimchess_core::eval::{Capture, Evaluate};
@@ -39,17 +39,11 @@ const TUNED: [Parameter; 5] = [
 ];
 
 impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
-    /// The pieces of `by` that can take on `sq` at once, on `board`: from its neighbours in
-    /// `hyperspace` (HS-1: only a one-square move is immediate, HS-2), from anywhere in
-    /// `hyperspace-optional` (HS-23: every move has its immediate form).
+    /// The pieces of `by` that can take on `sq` at once, on `board`: those next to it (HS-1:
+    /// only a one-square move is immediate; a capture from further away lands later, HS-2).
     #[inline(always)]
     fn takers(board: &Board, sq: Square, by: Color) -> u64 {
-        let all = board.attackers_to(sq, by, board.occupied()).bits();
-        if OPTIONAL {
-            all
-        } else {
-            all & attacks::king(sq).bits()
-        }
+        board.attackers_to(sq, by, board.occupied()).bits() & attacks::king(sq).bits()
     }
 
     /// What `owner` loses of its piece of value `v` on `sq` of `board` before its next turn:
@@ -131,13 +125,21 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
         (board, hanging + sum - max)
     }
 
+    /// Whether the static score counts the board as the side to move's landings leave it
+    /// (`landed`): in `hyperspace`, where every non-adjacent move flies. Not in
+    /// `hyperspace-optional`, where it measured no gain (`docs/engine.md`).
+    #[inline(always)]
+    fn resolves(&self) -> bool {
+        !OPTIONAL && !self.flight.is_empty()
+    }
+
     /// Whether `f` counts at its value in flight: a piece other than a King, not landing at
-    /// the end of the side to move's turn (that one counts as landed, `landed_board`).
+    /// the end of the side to move's turn where the score counts that one as landed.
     #[inline(always)]
     fn counts_in_flight(&self, f: InFlight, color: Color) -> bool {
         f.piece.color == color
             && f.piece.role != Role::King
-            && !(f.piece.color == self.turn && f.turns == 1)
+            && !(!OPTIONAL && f.piece.color == self.turn && f.turns == 1)
     }
 
     /// White's and Black's strengths with `values` for the pieces in flight: the board as
@@ -146,12 +148,12 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
     #[inline(always)]
     fn strengths_of<C: Cpu>(&self, cpu: C, values: &[i32]) -> [i32; 2] {
         let (landed, loss);
-        let board = if self.flight.is_empty() {
-            loss = 0;
-            &self.board
-        } else {
+        let board = if self.resolves() {
             (landed, loss) = self.landed();
             &landed
+        } else {
+            loss = 0;
+            &self.board
         };
         let mut total = [
             tapered_strength_on(cpu, board, Color::White),
@@ -292,18 +294,18 @@ mod tests {
             p.strength(0),
             tapered_strength(&landed, Color::White) - knight
         );
-        // A Rook on d8 reaches d5 only from afar: in `hyperspace` it cannot take at once
-        // (HS-1, HS-2); in `hyperspace-optional` it can (HS-23).
+        // A Rook on d8 reaches d5 only from afar: it cannot take at once (HS-1, HS-2).
         let text = "3rk3/8/8/3p4/8/8/8/4K3 w - - 0 10 Nd5:1";
         let landed = Board::from_placement("3rk3/8/8/3N4/8/8/8/4K3").unwrap();
         assert_eq!(
             pos(text).strength(0),
             tapered_strength(&landed, Color::White)
         );
+        // `hyperspace-optional` scores the board as it stands, the Knight in flight.
         let o: crate::HyperspaceOptional = text.parse().unwrap();
         assert_eq!(
             o.strength(0),
-            tapered_strength(&landed, Color::White) - knight
+            tapered_strength(o.board(), Color::White) + super::FLIGHT_VALUES[1]
         );
     }
 
