@@ -249,6 +249,20 @@ impl<const OPTIONAL: bool> Evaluate for HyperspacePosition<OPTIONAL> {
         self.is_check()
     }
 
+    /// In `hyperspace-optional` only: the side to move passes (its pieces in flight counted
+    /// down, nothing landing), for null-move pruning. `None` in check, where a piece of the
+    /// side to move lands this turn, and where it has no piece but King and Pawns on the
+    /// board (zugzwang). In `hyperspace` a pass measured worse (`docs/engine.md`).
+    fn null_move(&self) -> Option<Self> {
+        let us = self.turn;
+        let pieces = self.board.by_color(us)
+            & !(self.board.by_role(Role::Pawn) | self.board.by_role(Role::King));
+        if !OPTIONAL || pieces.is_empty() || self.is_check() {
+            return None;
+        }
+        self.pass()
+    }
+
     fn move_key(&self, mv: Move) -> u32 {
         (mv.from().index() * 64 + mv.to().index()) as u32
     }
@@ -335,5 +349,36 @@ mod tests {
         let r = pos("4k3/8/8/3R4/8/5N2/8/4K3 b - - 0 10 bd5:1,nf3:1");
         let landed = Board::from_placement("4k3/8/8/3b4/8/5n2/8/4K3").unwrap();
         assert_eq!(r.strength(0), tapered_strength(&landed, Color::White));
+    }
+
+    #[test]
+    fn a_pass_counts_the_flights_down_in_the_optional_game_only() {
+        use dimchess_core::Position;
+
+        use crate::HyperspaceOptional;
+        let text = "r3k3/8/8/4p3/8/8/8/R3K3 w - e6 0 10 Rd5:2,nc3:1";
+        let p: HyperspaceOptional = text.parse().unwrap();
+        let after = p.null_move().unwrap();
+        assert_eq!(
+            after.to_string(),
+            "r3k3/8/8/4p3/8/8/8/R3K3 b - - 1 10 Rd5:1,nc3:1"
+        );
+        assert_eq!(after.zobrist(), after.zobrist_from_scratch());
+        // None in `hyperspace`, where a pass measured worse.
+        assert!(
+            pos("r3k3/8/8/4p3/8/8/8/R3K3 w - - 0 10 Rd5:2")
+                .null_move()
+                .is_none()
+        );
+        // None where a piece of the side to move lands this turn, in check, or with King and
+        // Pawns alone.
+        for text in [
+            "r3k3/8/8/8/8/8/4P3/R3K3 w - - 0 10 Nd5:1",
+            "4k3/8/8/8/8/8/8/r3K2R w - - 0 10 -",
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 10 Rd5:2",
+        ] {
+            let p: HyperspaceOptional = text.parse().unwrap();
+            assert!(p.null_move().is_none(), "{text}");
+        }
     }
 }

@@ -366,6 +366,32 @@ impl<const OPTIONAL: bool> HyperspacePosition<OPTIONAL> {
         child.turn = them;
     }
 
+    /// The position after the side to move passes a turn with nothing landing in it: its
+    /// pieces in flight counted down (HS-3), the board as it is, the en-passant square gone.
+    /// The rules never allow a pass (HS-21); only a search plays one (`Evaluate::null_move`).
+    /// `None` where a piece of the side to move lands this turn, which would change the
+    /// board.
+    pub(crate) fn pass(&self) -> Option<Self> {
+        let us = self.turn;
+        if !self.flight.landers(us).is_empty() {
+            return None;
+        }
+        let start = self.turn_start(false);
+        let mut after = self.clone();
+        after.flight = start.flight;
+        after.flight_hash = start.flight_hash;
+        if let Some(ep) = after.ep.take() {
+            after.hash ^= dimchess_fide::zobrist::ep_file(ep.file());
+        }
+        after.halfmove = after.halfmove.saturating_add(1);
+        if us == Color::Black {
+            after.fullmove = after.fullmove.saturating_add(1);
+        }
+        after.turn = us.other();
+        after.hash ^= dimchess_fide::zobrist::black_to_move();
+        Some(after)
+    }
+
     /// Plays the whole turn of the legal move `mv`.
     pub(crate) fn play_turn(&mut self, mv: Move) {
         let start = self.turn_start(false);
